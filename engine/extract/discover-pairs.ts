@@ -1,0 +1,185 @@
+import type { BBox } from '../core/geometry.js';
+import type { PageLayout, Token } from './form-layout.js';
+import { cleanValue, normaliseLabel } from './field-text.js';
+import { checkedOptions, hasCheckboxes } from './checkbox-value.js';
+import { findLabelHits } from './label-locator.js';
+import { knownLabels } from './label-synonyms.js';
+import { readValue } from './read-value.js';
+
+/** A key and its value as printed on a page (open extraction). */
+export interface KeyValuePair {
+  key: string;
+  value: string;
+  keyBox: BBox;
+  valueBoxes: BBox[];
+  page: number;
+  rowIndex: number;
+  /** Printed text of key and value together. */
+  raw: string;
+  fromTable: boolean;
+}
+
+const COLON = /[:：]/gu;
+const CJK = /[\u4e00-\u9fff]/;
+const MAX_KEY_CHARS = 40;
+
+/** Colons that separate a key from its value (not those inside a time, a ratio or a URL). */
+function separatorColons(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(COLON)) {
+    const i = m.index!;
+    const before = text[i - 1] ?? '';
+    const after = text[i + 1] ?? '';
+    if (m[0] === ':' && /\d/.test(before) && /\d/.test(after)) continue;
+    if (m[0] === ':' && after === '/' ) continue;
+    if (i === 0) continue;
+    out.push(i);
+  }
+  return out;
+}
+
+function looksLikeKey(s: string): boolean {
+  const t = s.trim();
+  if (!t || [...t].length > MAX_KEY_CHARS) return false;
+  const digits = (t.match(/\d/g) ?? []).length;
+  if (digits > [...t].length * 0.4) return false;
+  if (/[。！？!?]$/.test(t)) return false;
+  return /[\p{L}]/u.test(t);
+}
+
+/** Splits a text between two colons into the previous value and the next key. */
+function splitValueAndKey(s: string, vocab: Set<string>): [string, string] | null {
+  const t = s.trim();
+  const words = t.split(/\s+/);
+  if (words.length > 1) {
+    const last = words[words.length - 1]!;
+    if (CJK.test(last)) return [words.slice(0, -1).join(' '), last];
+    let k = 1;
+    while (k < 3 && k < words.length - 1 && /^[A-Z(]/.test(words[words.length - 1 - k]!)) k++;
+    return [words.slice(0, -k).join(' '), words.slice(-k).join(' ')];
+  }
+  // CJK text run together: the key is a known label at its end.
+  const norm = t.toLowerCase();
+  let best = '';
+  for (const l of vocab) if (CJK.test(l) && norm.endsWith(l) && l.length > best.length && l.length < norm.length) best = l;
+  if (best) return [t.slice(0, t.length - best.length), t.slice(t.length - best.length)];
+  return null;
+}
+
+function partBox(tok: Token, from: number, to: number): BBox {
+  const n = Math.max(1, tok.text.length);
+  const w = tok.box[2] - tok.box[0];
+  return [tok.box[0] + (w * from) / n, tok.box[1], tok.box[0] + (w * to) / n, tok.box[3]];
+}
+
+/** True for a token that reads as a label: ends with a colon, starts "key:", or is a known label. */
+export function isLabelToken(t: Token, vocab: Set<string>): boolean {
+  const s = t.text.trim();
+  const c = separatorColons(s);
+  if (c.length > 0 && looksLikeKey(s.slice(0, c[0]!)) && c[0]! <= MAX_KEY_CHARS) return true;
+  const n = normaliseLabel(s);
+  return vocab.has(n) && (CJK.test(n) || n.length >= 4);
+}
+
+/**
+ * Every key-value pair on the pages, in reading order: "key: value" (several per line allowed), a key
+ * ending with a colon whose value is the next token or the line below, a known label (zh/en) followed by
+ * its value, table label cells next to their value cells; checkbox rows give the checked options.
+ */
+export function discoverPairs(layouts: PageLayout[]): KeyValuePair[] {
+  const vocab = knownLabels();
+  const isLabel = (t: Token): boolean => isLabelToken(t, vocab);
+  const pairs: KeyValuePair[] = [];
+  for (const layout of layouts) {
+    const used = new Set<Token>();
+    layout.rows.forEach((row, rowIndex) => {
+      row.tokens.forEach((tok, ti) => {
+        if (used.has(tok)) return;
+        const text = tok.text;
+        const colons = separatorColons(text);
+        if (colons.length > 0 && looksLikeKey(text.slice(0, colons[0]!))) {
+          used.add(tok);
+          // keys[i] spans [keyStart[i], colons[i]); value i spans (colons[i], keyStart[i+1])
+          const keyStart: number[] = [0];
+          const keep: number[] = [colons[0]!];
+          for (let c = 1; c < colons.length; c++) {
+            const between = text.slice(keep[keep.length - 1]! + 1, colons[c]!);
+            const split = splitValueAndKey(between, vocab);
+            if (!split || !looksLikeKey(split[1]) || !split[0].trim()) continue;
+            keyStart.push(colons[c]! - split[1].length - (between.length - between.trimEnd().length));
+            keep.push(colons[c]!);
+          }
+          for (let k = 0; k < keep.length; k++) {
+            const key = text.slice(keyStart[k]!, keep[k]!).trim();
+            const vEnd = k + 1 < keep.length ? keyStart[k + 1]! : text.length;
+            let value = text.slice(keep[k]! + 1, vEnd).trim();
+            let valueBoxes: BBox[] = value ? [partBox(tok, keep[k]! + 1, vEnd)] : [];
+            let raw = text.slice(keyStart[k]!, vEnd).trim();
+            let fromTable = tok.cell === true;
+            if (!value && k === keep.length - 1) {
+              const found = readValue(
+                layout,
+                { label: key, page: tok.page, rowIndex, first: ti, last: ti, labelBox: tok.box, rest: '', restBox: null, raw: text },
+                { multiline: false, isLabel, below: true },
+              );
+              const usedTokens = row.tokens.slice(ti + 1).concat(layout.rows[rowIndex + 1]?.tokens ?? []).filter((t) => found.boxes.some((b) => b === t.box));
+              if (usedTokens.some((t) => used.has(t))) continue;
+              for (const t of usedTokens) used.add(t);
+              value = found.text;
+              valueBoxes = found.boxes;
+              raw = found.raw;
+              fromTable = fromTable || found.fromTable;
+            }
+            if (hasCheckboxes(value)) value = checkedOptions(value);
+            pairs.push({ key: cleanKey(key), value: cleanValue(value), keyBox: partBox(tok, keyStart[k]!, keep[k]!), valueBoxes, page: tok.page, rowIndex, raw, fromTable });
+          }
+        }
+      });
+    });
+    // Known labels without a colon (spaced out, run into their value, or a label cell).
+    const hits = findLabelHits([layout], [...vocab].filter((l) => CJK.test(l) || l.length >= 4));
+    for (const hit of hits) {
+      const row = layout.rows[hit.rowIndex]!;
+      const labelTokens = row.tokens.slice(hit.first, hit.last + 1);
+      if (labelTokens.some((t) => used.has(t))) continue;
+      const found = readValue(layout, hit, { multiline: false, isLabel, below: true });
+      if (!found.text) continue;
+      let value = found.text;
+      if (hasCheckboxes(value)) value = checkedOptions(value);
+      for (const t of labelTokens) used.add(t);
+      pairs.push({ key: cleanKey(displayLabel(hit.raw, hit.rest)), value: cleanValue(value), keyBox: hit.labelBox, valueBoxes: found.boxes, page: hit.page, rowIndex: hit.rowIndex, raw: found.raw, fromTable: found.fromTable });
+    }
+    // Table cells: a short label cell followed by a value cell.
+    layout.rows.forEach((row, rowIndex) => {
+      for (let i = 0; i + 1 < row.tokens.length; i++) {
+        const a = row.tokens[i]!;
+        const b = row.tokens[i + 1]!;
+        if (!a.cell || !b.cell || used.has(a) || used.has(b)) continue;
+        if (!looksLikeKey(a.text) || [...a.text].length > 12 || isLabel(b)) continue;
+        used.add(a);
+        used.add(b);
+        let value = b.text;
+        if (hasCheckboxes(value)) value = checkedOptions(value);
+        pairs.push({ key: cleanKey(a.text), value: cleanValue(value), keyBox: a.box, valueBoxes: [b.box], page: a.page, rowIndex, raw: `${a.text} ${b.text}`, fromTable: true });
+        i++;
+      }
+    });
+  }
+  return orderPairs(pairs);
+}
+
+function displayLabel(raw: string, rest: string): string {
+  const r = raw.trim();
+  return rest && r.endsWith(rest) ? r.slice(0, r.length - rest.length) : r;
+}
+
+function cleanKey(k: string): string {
+  const t = k.replace(/[:：]+\s*$/u, '').trim();
+  // Spaced-out CJK labels read as one word ("名 称" -> "名称").
+  return CJK.test(t) && !/[a-z]{2}/i.test(t) ? t.replace(/\s+/g, '') : t.replace(/\s+/g, ' ');
+}
+
+/** Reading order: page, then row, then left to right. */
+function orderPairs(pairs: KeyValuePair[]): KeyValuePair[] {
+  return [...pairs].sort((p, q) => p.page - q.page || p.rowIndex - q.rowIndex || p.keyBox[0] - q.keyBox[0]);
+}

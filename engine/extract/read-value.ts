@@ -1,0 +1,109 @@
+import type { BBox } from '../core/geometry.js';
+import type { PageLayout, Token } from './form-layout.js';
+import type { LabelHit } from './label-locator.js';
+
+export interface FoundValue {
+  text: string;
+  /** Boxes of the value's pieces (the rest of the label token, tokens right of it, lines below). */
+  boxes: BBox[];
+  /** Printed text of label and value together, as a reader sees it. */
+  raw: string;
+  fromTable: boolean;
+}
+
+export interface ReadValueOptions {
+  /** Follow the value onto the lines below while they stay in its column (wrapped text). */
+  multiline: boolean;
+  /** True for a token that starts another label: the value stops there. */
+  isLabel: (t: Token) => boolean;
+  /** How many lines below at most (multiline). */
+  maxLines?: number;
+  /** Accept a value printed under the label when nothing follows it on its line. */
+  below?: boolean;
+}
+
+function joinParts(parts: string[]): string {
+  let out = '';
+  for (const p of parts) {
+    if (!out) out = p;
+    else if (/[\u2e80-\uffef]$/.test(out) && /^[\u2e80-\uffef]/.test(p)) out += p;
+    else out += ' ' + p;
+  }
+  return out.trim();
+}
+
+/**
+ * The value that belongs to a label: the rest of its token, then tokens to its right on the same row up to
+ * the next label, then (multiline) rows below whose tokens start inside the value's column, until a label,
+ * a blank gap or a token left of the column.
+ */
+export function readValue(layout: PageLayout, hit: LabelHit, opts: ReadValueOptions): FoundValue {
+  const row = layout.rows[hit.rowIndex]!;
+  const parts: string[] = [];
+  const boxes: BBox[] = [];
+  const h = Math.max(4, row.bottom - row.top);
+  if (hit.rest) {
+    parts.push(hit.rest);
+    if (hit.restBox) boxes.push(hit.restBox);
+  }
+  let columnRight = layout.page.width;
+  let fromTable = false;
+  let prevRight = hit.restBox ? hit.restBox[2] : hit.labelBox[2];
+  for (let k = hit.last + 1; k < row.tokens.length; k++) {
+    const t = row.tokens[k]!;
+    if (opts.isLabel(t)) {
+      columnRight = t.box[0];
+      break;
+    }
+    // A very wide gap after some value text means another column starts.
+    if (parts.length > 0 && t.box[0] - prevRight > Math.max(8 * h, layout.page.width * 0.25)) {
+      columnRight = t.box[0];
+      break;
+    }
+    parts.push(t.text);
+    boxes.push(t.box);
+    prevRight = t.box[2];
+    if (t.cell) fromTable = true;
+  }
+  const finish = (): FoundValue => ({
+    text: joinParts(parts),
+    boxes,
+    raw: joinParts([hit.raw, ...parts.slice(hit.rest ? 1 : 0)]),
+    fromTable: fromTable || row.tokens[hit.first]?.cell === true,
+  });
+  const below = opts.below ?? true;
+  const valueLeft = boxes.length > 0 ? boxes[0]![0] : hit.labelBox[0];
+  const sameRowEmpty = parts.length === 0;
+  if (!opts.multiline && !(sameRowEmpty && below)) {
+    return finish();
+  }
+  const maxLines = opts.multiline ? (opts.maxLines ?? 12) : 1;
+  let lastBottom = row.bottom;
+  let taken = 0;
+  for (let r = hit.rowIndex + 1; r < layout.rows.length && taken < maxLines; r++) {
+    const next = layout.rows[r]!;
+    const lh = Math.max(4, next.bottom - next.top);
+    if (next.top - lastBottom > Math.max(h, lh) * (sameRowEmpty && taken === 0 ? 1.6 : 1.0)) break;
+    const left = sameRowEmpty ? hit.labelBox[0] - 1.5 * h : valueLeft - 1.5 * h;
+    const inColumn = next.tokens.filter((t) => t.box[0] >= left && t.box[0] < columnRight - h * 0.5);
+    const leftOfColumn = next.tokens.filter((t) => t.box[2] <= left + h);
+    if (inColumn.length === 0) {
+      if (leftOfColumn.length > 0) break;
+      continue;
+    }
+    if (leftOfColumn.some((t) => opts.isLabel(t) || Math.abs(t.box[0] - hit.labelBox[0]) < 2 * h)) break;
+    if (opts.isLabel(inColumn[0]!)) break;
+    const taking: Token[] = [];
+    for (const t of inColumn) {
+      if (opts.isLabel(t)) break;
+      taking.push(t);
+    }
+    parts.push(...taking.map((t) => t.text));
+    boxes.push(...taking.map((t) => t.box));
+    if (taking.some((t) => t.cell)) fromTable = true;
+    lastBottom = next.bottom;
+    taken++;
+    if (!opts.multiline) break;
+  }
+  return finish();
+}
