@@ -1,0 +1,56 @@
+import type { Page, TextLine } from '../core/page.js';
+import type { FurnitureItem } from '../core/results.js';
+
+/** Top and bottom share of the page where headers, footers and page numbers sit. */
+const MARGIN = 0.085;
+
+const PAGE_NUMBER = [
+  /^(page|p\.|pg\.?)?\s*\d{1,4}(\s*(of|\/|／)\s*\d{1,4})?$/i,
+  /^[-–—·•]\s*\d{1,4}\s*[-–—·•]$/,
+  /^第\s*\d{1,4}\s*页(\s*[,，/／]?\s*共\s*\d{1,4}\s*页)?$/,
+  /^[-–—]?\s*[ivxlc]{1,6}\s*[-–—]?$/i,
+];
+
+export function isPageNumberText(text: string): boolean {
+  const t = text.trim();
+  return PAGE_NUMBER.some((re) => re.test(t));
+}
+
+function zone(line: TextLine, page: Page): 'top' | 'bottom' | null {
+  if (line.bbox[3] <= page.height * MARGIN) return 'top';
+  if (line.bbox[1] >= page.height * (1 - MARGIN)) return 'bottom';
+  return null;
+}
+
+function signature(text: string): string {
+  return text.replace(/\s+/g, '').replace(/\d+/g, '#').toLowerCase();
+}
+
+/**
+ * Headers, footers and page numbers: lines in the top or bottom margin that are page numbers, or whose text
+ * (digits aside) recurs in the same margin on other pages.
+ */
+export function findFurniture(pages: readonly Page[]): Map<TextLine, FurnitureItem> {
+  const out = new Map<TextLine, FurnitureItem>();
+  const seen = new Map<string, Set<number>>();
+  const candidates: { line: TextLine; page: Page; z: 'top' | 'bottom'; sig: string }[] = [];
+  for (const page of pages) {
+    if (page.sourceBlocks) continue;
+    for (const line of page.lines) {
+      const z = zone(line, page);
+      if (!z || line.text.trim() === '') continue;
+      const sig = `${z}|${signature(line.text)}`;
+      candidates.push({ line, page, z, sig });
+      let s = seen.get(sig);
+      if (!s) seen.set(sig, (s = new Set()));
+      s.add(page.pageNumber);
+    }
+  }
+  const need = Math.max(2, Math.ceil(pages.length * 0.3));
+  for (const c of candidates) {
+    const base = { text: c.line.text.trim(), page_number: c.page.pageNumber, coordinates: c.line.bbox };
+    if (isPageNumberText(c.line.text)) out.set(c.line, { kind: 'page_number', ...base });
+    else if (pages.length >= 2 && (seen.get(c.sig)?.size ?? 0) >= need) out.set(c.line, { kind: c.z === 'top' ? 'header' : 'footer', ...base });
+  }
+  return out;
+}

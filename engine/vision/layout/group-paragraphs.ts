@@ -1,0 +1,95 @@
+import { bboxUnion } from '../../core/geometry.js';
+import type { TextLine } from '../../core/page.js';
+import { isCjk } from '../../core/text.js';
+import { joinRunTexts } from '../table/text-pieces.js';
+import { startsListItem } from './heading-rules.js';
+
+function median(xs: number[]): number {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+/** Lines of one column band side by side on one baseline become one line (left to right). */
+export function mergeRowLines(lines: readonly TextLine[]): TextLine[] {
+  const sorted = [...lines].sort((a, b) => (a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2);
+  const rows: TextLine[][] = [];
+  for (const l of sorted) {
+    const row = rows[rows.length - 1];
+    if (row) {
+      const r = row[0]!;
+      const ov = Math.min(r.bbox[3], l.bbox[3]) - Math.max(r.bbox[1], l.bbox[1]);
+      if (ov > 0.6 * Math.min(r.bbox[3] - r.bbox[1], l.bbox[3] - l.bbox[1])) {
+        row.push(l);
+        continue;
+      }
+    }
+    rows.push([l]);
+  }
+  return rows.map((row) => {
+    if (row.length === 1) return row[0]!;
+    row.sort((a, b) => a.bbox[0] - b.bbox[0]);
+    const text = joinRunTexts(row.map((l) => ({ text: l.text, bbox: l.bbox, fontSize: l.fontSize })));
+    return {
+      ...row[0]!,
+      text,
+      bbox: bboxUnion(row.map((l) => l.bbox)),
+      runs: row.flatMap((l) => l.runs),
+      fontSize: Math.max(...row.map((l) => l.fontSize)),
+      bold: row.every((l) => l.bold),
+      confidence: Math.min(...row.map((l) => l.confidence)),
+    };
+  });
+}
+
+function lineHeight(l: TextLine): number {
+  return Math.max(1, l.bbox[3] - l.bbox[1]);
+}
+
+/**
+ * Lines of one column (top to bottom) into paragraphs: a new paragraph starts after a wider gap, on a change of
+ * font size or weight, at a list marker, at an indented first line, or after a line that ends short.
+ */
+export function groupParagraphs(lines: readonly TextLine[]): TextLine[][] {
+  const ls = mergeRowLines(lines);
+  if (ls.length === 0) return [];
+  const gaps: number[] = [];
+  for (let i = 1; i < ls.length; i++) gaps.push(ls[i]!.bbox[1] - ls[i - 1]!.bbox[3]);
+  const typicalGap = Math.max(0, median(gaps.filter((g) => g >= -2)));
+  const left = median(ls.map((l) => l.bbox[0]));
+  const right = Math.max(...ls.map((l) => l.bbox[2]));
+  const paras: TextLine[][] = [[ls[0]!]];
+  for (let i = 1; i < ls.length; i++) {
+    const a = ls[i - 1]!;
+    const b = ls[i]!;
+    const em = Math.max(a.fontSize, b.fontSize, 1);
+    const h = Math.min(lineHeight(a), lineHeight(b));
+    const gap = b.bbox[1] - a.bbox[3];
+    let split = false;
+    if (gap > typicalGap + 0.6 * h) split = true;
+    else if (Math.abs(a.fontSize - b.fontSize) > 0.12 * em) split = true;
+    else if (a.bold !== b.bold && (a.source === 'text' || b.source === 'text')) split = true;
+    else if (startsListItem(b.text)) split = true;
+    else if (b.bbox[0] - left > 0.9 * em && a.bbox[0] - left < 0.5 * em && right - a.bbox[2] > 2 * em) split = true;
+    else if (b.bbox[0] - left > 0.9 * em && a.bbox[0] - left < 0.5 * em && !isCjk(b.text[0] ?? '') && /[.!?]$/.test(a.text)) split = true;
+    else if (right - a.bbox[2] > 2.5 * em && (ls.length > 2 || /[.。!！?？:：]$/.test(a.text))) split = true;
+    else if (Math.abs(b.bbox[0] - a.bbox[0]) > 3 * em && Math.abs(b.bbox[2] - a.bbox[2]) > 3 * em) split = true;
+    if (split) paras.push([b]);
+    else paras[paras.length - 1]!.push(b);
+  }
+  return paras;
+}
+
+/** Text of a paragraph: lines joined with a space, or nothing between CJK characters; hyphenated breaks rejoined. */
+export function paragraphText(lines: readonly TextLine[]): string {
+  let out = '';
+  for (const l of lines) {
+    const t = l.text.trim();
+    if (!t) continue;
+    if (!out) out = t;
+    else if (/[a-z]-$/.test(out) && /^[a-z]/.test(t)) out = out.slice(0, -1) + t;
+    else if (isCjk(out[out.length - 1]!) && isCjk(t[0]!)) out += t;
+    else out += ' ' + t;
+  }
+  return out;
+}

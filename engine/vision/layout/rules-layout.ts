@@ -1,0 +1,163 @@
+import { bboxArea, bboxIntersection, bboxUnion, type BBox } from '../../core/geometry.js';
+import type { Page, TextLine } from '../../core/page.js';
+import { detectTables } from '../table/detect-tables.js';
+import { centerInside, splitLineIntoPieces } from '../table/text-pieces.js';
+import { groupParagraphs, paragraphText } from './group-paragraphs.js';
+import { captionKind, endsLikeSentence, headingNumberDepth, isNoteText, startsListItem } from './heading-rules.js';
+import type { LayoutContext, LayoutModel, LayoutRegion } from './layout-model.js';
+import { xyCut } from './xy-cut.js';
+
+type FlowItem =
+  | { kind: 'line'; bbox: BBox; line: TextLine }
+  | { kind: 'region'; bbox: BBox; region: LayoutRegion };
+
+function median(xs: number[]): number {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+/** Image regions that are figures: not a full-page background (a scan), not a speck; overlapping ones merged. */
+function figureBoxes(page: Page, graphics: BBox[]): BBox[] {
+  const pageArea = page.width * page.height;
+  const boxes = [...page.images.map((i) => i.bbox), ...graphics].filter((b) => {
+    const a = bboxArea(b);
+    return a > pageArea * 0.004 && a < pageArea * 0.85 && b[2] - b[0] > 16 && b[3] - b[1] > 16;
+  });
+  const merged: BBox[] = [];
+  for (const b of boxes) {
+    const hit = merged.findIndex((m) => bboxIntersection(m, b) > 0);
+    if (hit >= 0) merged[hit] = bboxUnion([merged[hit]!, b]);
+    else merged.push(b);
+  }
+  return merged;
+}
+
+function dominantSize(lines: readonly TextLine[]): number {
+  let best = 0;
+  let bestChars = -1;
+  const byChars = new Map<number, number>();
+  for (const l of lines) {
+    const k = Math.round(l.fontSize * 2) / 2;
+    byChars.set(k, (byChars.get(k) ?? 0) + l.text.length);
+  }
+  for (const [k, n] of byChars) if (n > bestChars) [best, bestChars] = [k, n];
+  return best;
+}
+
+/** Heading level: the number's depth when the heading is numbered, else the rank of its font size. */
+export function headingLevel(text: string, fontSize: number, ctx: LayoutContext): number {
+  const depth = headingNumberDepth(text);
+  if (depth > 0) return Math.min(6, depth);
+  const sizes = ctx.headingSizes;
+  for (let i = 0; i < sizes.length; i++) if (fontSize >= sizes[i]! * 0.95) return Math.min(6, i + 1);
+  return Math.min(6, sizes.length + 1);
+}
+
+export function isTitleParagraph(lines: readonly TextLine[], text: string, ctx: LayoutContext): boolean {
+  if (lines.length > 3 || text.length > 160 || text.length < 1) return false;
+  if (!/[\p{L}\p{N}]/u.test(text)) return false;
+  if (captionKind(text)) return false;
+  const size = dominantSize(lines);
+  const body = ctx.bodyFontSize || size;
+  const sentence = endsLikeSentence(text);
+  if (size >= body * 1.18 && !(sentence && text.length > 60)) return true;
+  const allBold = lines.every((l) => l.bold);
+  if (allBold && !sentence && text.length <= 100 && !startsListItem(text)) return true;
+  const depth = headingNumberDepth(text);
+  if (depth > 0 && lines.length === 1 && text.length <= 50 && !sentence && !/^\d+(\.\d+)*\.?\s*$/.test(text)) {
+    // "3 Results" but not "3 apples were used": the words after the number start with a capital or a CJK character.
+    const rest = text.replace(/^[^\p{L}]*(第[^章节篇部]+[章节篇部]|[一二三四五六七八九十]+[、.．]|[（(][一二三四五六七八九十]+[)）])?\s*/u, '');
+    if (/^[\p{Lu}\p{Lo}]/u.test(rest) || /^[\u3400-\u9fff]/.test(text)) return true;
+  }
+  return false;
+}
+
+/**
+ * The rules analyser: tables and figures first (from rules, aligned text and image regions), then the text
+ * lines left are cut into columns and bands (XY-cut), bands into paragraphs, paragraphs typed as titles,
+ * captions, notes or text. Regions come back in reading order.
+ */
+export class RulesLayout implements LayoutModel {
+  readonly name = 'rules';
+
+  analysePage(page: Page, ctx: LayoutContext): LayoutRegion[] {
+    const lines = page.lines.filter((l) => l.text.trim() !== '');
+    const { tables, graphics } = detectTables(page, lines);
+    const inTable = new Set(tables.flatMap((t) => t.lines));
+    const regions: LayoutRegion[] = [];
+    for (const t of tables) {
+      regions.push({ type: 'Table', bbox: t.grid.bbox, lines: t.lines, text: '', table: t.grid, fontSize: dominantSize(t.lines) });
+    }
+    const figures = figureBoxes(page, graphics).filter((f) => !regions.some((r) => bboxIntersection(r.bbox, f) > 0.5 * bboxArea(f)));
+    const figLines = new Map<BBox, TextLine[]>(figures.map((f) => [f, []]));
+    const flowLines: TextLine[] = [];
+    for (const l of lines) {
+      if (inTable.has(l)) continue;
+      const fig = figures.find((f) => centerInside(l.bbox, f, 2));
+      if (fig) figLines.get(fig)!.push(l);
+      else flowLines.push(l);
+    }
+    for (const f of figures) {
+      const ls = figLines.get(f)!;
+      regions.push({ type: 'Figure', bbox: f, lines: ls, text: '', fontSize: dominantSize(ls) });
+    }
+    const pieces = flowLines.flatMap((l) => splitLineIntoPieces(l).map((p) => p.line));
+    const items: FlowItem[] = [
+      ...pieces.map((line): FlowItem => ({ kind: 'line', bbox: line.bbox, line })),
+      ...regions.map((region): FlowItem => ({ kind: 'region', bbox: region.bbox, region })),
+    ];
+    if (items.length === 0) return [];
+    const em = median(pieces.map((l) => l.fontSize)) || ctx.bodyFontSize || 12;
+    const lh = median(pieces.map((l) => l.bbox[3] - l.bbox[1])) || em;
+    const leaves = xyCut(items, { minColumnGap: Math.max(1.2 * em, page.width * 0.012), minBandGap: Math.max(1.2 * lh, em) });
+    const out: LayoutRegion[] = [];
+    for (const leaf of leaves) {
+      const leafLines: TextLine[] = [];
+      const flush = (): void => {
+        if (leafLines.length) out.push(...this.paragraphs(leafLines.splice(0), ctx));
+      };
+      for (const item of [...leaf].sort((a, b) => a.bbox[1] - b.bbox[1])) {
+        if (item.kind === 'region') {
+          flush();
+          out.push(item.region);
+        } else leafLines.push(item.line);
+      }
+      flush();
+    }
+    return out;
+  }
+
+  private paragraphs(lines: TextLine[], ctx: LayoutContext): LayoutRegion[] {
+    return groupParagraphs(lines).map((para) => {
+      const text = paragraphText(para);
+      const bbox = bboxUnion(para.map((l) => l.bbox));
+      const fontSize = dominantSize(para);
+      const region: LayoutRegion = { type: 'Text', bbox, lines: para, text, fontSize };
+      if (captionKind(text)) region.role = 'caption';
+      else if (isNoteText(text)) region.role = 'note';
+      else if (isTitleParagraph(para, text, ctx)) {
+        region.type = 'Title';
+        region.level = headingLevel(text, fontSize, ctx);
+      }
+      return region;
+    });
+  }
+}
+
+/** Body font size and heading sizes of a document, from all its lines (by characters set in each size). */
+export function layoutContext(lines: readonly TextLine[]): LayoutContext {
+  const chars = new Map<number, number>();
+  for (const l of lines) {
+    const k = Math.round(l.fontSize);
+    chars.set(k, (chars.get(k) ?? 0) + l.text.length);
+  }
+  let body = 0;
+  let most = -1;
+  for (const [k, n] of chars) if (n > most) [body, most] = [k, n];
+  const headingSizes = [...chars.keys()].filter((k) => k >= body * 1.18).sort((a, b) => b - a);
+  // Sizes within 8% of each other are one heading level.
+  const levels: number[] = [];
+  for (const s of headingSizes) if (!levels.length || s < levels[levels.length - 1]! * 0.92) levels.push(s);
+  return { bodyFontSize: body, headingSizes: levels.slice(0, 5) };
+}

@@ -1,0 +1,154 @@
+import type { BBox } from '../../core/geometry.js';
+import type { RuleLine, TableCell, TableGrid } from '../../core/page.js';
+import { cellText, centerInside, type TextPiece } from './text-pieces.js';
+
+interface HSeg { y: number; x1: number; x2: number }
+interface VSeg { x: number; y1: number; y2: number }
+
+const MIN_SEG = 6;
+
+export function splitRules(rules: readonly RuleLine[]): { h: HSeg[]; v: VSeg[] } {
+  const h: HSeg[] = [];
+  const v: VSeg[] = [];
+  for (const r of rules) {
+    const dx = Math.abs(r.x2 - r.x1);
+    const dy = Math.abs(r.y2 - r.y1);
+    if (dy <= Math.max(2, r.width) && dx >= MIN_SEG) h.push({ y: (r.y1 + r.y2) / 2, x1: Math.min(r.x1, r.x2), x2: Math.max(r.x1, r.x2) });
+    else if (dx <= Math.max(2, r.width) && dy >= MIN_SEG) v.push({ x: (r.x1 + r.x2) / 2, y1: Math.min(r.y1, r.y2), y2: Math.max(r.y1, r.y2) });
+  }
+  return { h, v };
+}
+
+/** Values within tol of each other become one (their mean). */
+export function clusterPositions(values: number[], tol: number): number[] {
+  const s = [...values].sort((a, b) => a - b);
+  const out: number[][] = [];
+  for (const x of s) {
+    const last = out[out.length - 1];
+    if (last && x - last[last.length - 1]! <= tol) last.push(x);
+    else out.push([x]);
+  }
+  return out.map((g) => g.reduce((a, b) => a + b, 0) / g.length);
+}
+
+/** Connected groups of segments (a horizontal and a vertical segment touch when they cross within tol). */
+function groupSegments(h: HSeg[], v: VSeg[], tol: number): { h: HSeg[]; v: VSeg[] }[] {
+  const n = h.length + v.length;
+  const parent = Array.from({ length: n }, (_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  const unite = (a: number, b: number): void => {
+    parent[find(a)] = find(b);
+  };
+  for (let i = 0; i < h.length; i++) {
+    const a = h[i]!;
+    for (let j = 0; j < v.length; j++) {
+      const b = v[j]!;
+      if (b.x >= a.x1 - tol && b.x <= a.x2 + tol && a.y >= b.y1 - tol && a.y <= b.y2 + tol) unite(i, h.length + j);
+    }
+  }
+  // Stacked horizontal rules of the same width (tables ruled only by horizontal lines) belong together.
+  for (let i = 0; i < h.length; i++) {
+    for (let j = i + 1; j < h.length; j++) {
+      const a = h[i]!;
+      const b = h[j]!;
+      const overlap = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1);
+      const w = Math.max(a.x2 - a.x1, b.x2 - b.x1);
+      if (overlap > 0.9 * w && Math.abs(a.y - b.y) < 400) unite(i, j);
+    }
+  }
+  const groups = new Map<number, { h: HSeg[]; v: VSeg[] }>();
+  for (let i = 0; i < n; i++) {
+    const root = find(i);
+    let g = groups.get(root);
+    if (!g) groups.set(root, (g = { h: [], v: [] }));
+    if (i < h.length) g.h.push(h[i]!);
+    else g.v.push(v[i - h.length]!);
+  }
+  return [...groups.values()];
+}
+
+function covered(segs: { a: number; b: number }[], from: number, to: number): boolean {
+  const len = to - from;
+  if (len <= 0) return true;
+  let cover = 0;
+  const sorted = segs.filter((s) => s.b > from && s.a < to).sort((p, q) => p.a - q.a);
+  let cur = from;
+  for (const s of sorted) {
+    const a = Math.max(cur, s.a);
+    const b = Math.min(to, s.b);
+    if (b > a) {
+      cover += b - a;
+      cur = b;
+    }
+  }
+  return cover >= 0.6 * len;
+}
+
+export interface RuledTableCandidate {
+  bbox: BBox;
+  /** Column boundaries known from vertical rules; null when the table is ruled only horizontally. */
+  xs: number[] | null;
+  ys: number[];
+  h: HSeg[];
+  v: VSeg[];
+}
+
+/** Areas enclosed by ruling lines that could be tables (a grid, or three or more stacked full-width rules). */
+export function findRuledAreas(rules: readonly RuleLine[], pageWidth: number): RuledTableCandidate[] {
+  const tol = Math.max(3, pageWidth / 400);
+  const { h, v } = splitRules(rules);
+  const out: RuledTableCandidate[] = [];
+  for (const g of groupSegments(h, v, tol)) {
+    if (g.h.length < 2) continue;
+    const x1 = Math.min(...g.h.map((s) => s.x1), ...g.v.map((s) => s.x));
+    const x2 = Math.max(...g.h.map((s) => s.x2), ...g.v.map((s) => s.x));
+    const y1 = Math.min(...g.h.map((s) => s.y), ...g.v.map((s) => s.y1));
+    const y2 = Math.max(...g.h.map((s) => s.y), ...g.v.map((s) => s.y2));
+    if (x2 - x1 < pageWidth * 0.12 || y2 - y1 < tol * 4) continue;
+    const ys = clusterPositions(g.h.map((s) => s.y), tol);
+    if (g.v.length >= 2) {
+      const xs = clusterPositions(g.v.map((s) => s.x), tol);
+      if (xs[0]! - x1 > tol) xs.unshift(x1);
+      if (x2 - xs[xs.length - 1]! > tol) xs.push(x2);
+      if (ys[0]! - y1 > tol) ys.unshift(y1);
+      if (y2 - ys[ys.length - 1]! > tol) ys.push(y2);
+      out.push({ bbox: [x1, y1, x2, y2], xs, ys, h: g.h, v: g.v });
+    } else if (ys.length >= 2) {
+      out.push({ bbox: [x1, y1, x2, y2], xs: null, ys, h: g.h, v: g.v });
+    }
+  }
+  return out;
+}
+
+/** Cells of a grid table: merged cells where the separator between two grid cells is missing. */
+export function gridCells(c: RuledTableCandidate & { xs: number[] }, pieces: readonly TextPiece[], tol: number): TableGrid | null {
+  const { xs, ys } = c;
+  const rows = ys.length - 1;
+  const cols = xs.length - 1;
+  if (rows < 1 || cols < 2) return null;
+  const vByX = xs.map((x) => c.v.filter((s) => Math.abs(s.x - x) <= tol).map((s) => ({ a: s.y1, b: s.y2 })));
+  const hByY = ys.map((y) => c.h.filter((s) => Math.abs(s.y - y) <= tol).map((s) => ({ a: s.x1, b: s.x2 })));
+  const wallRight = (r: number, col: number): boolean => covered(vByX[col + 1]!, ys[r]!, ys[r + 1]!);
+  const wallBelow = (r: number, col: number): boolean => covered(hByY[r + 1]!, xs[col]!, xs[col + 1]!);
+  const taken: boolean[][] = Array.from({ length: rows }, () => new Array<boolean>(cols).fill(false));
+  const cells: TableCell[] = [];
+  for (let r = 0; r < rows; r++) {
+    for (let col = 0; col < cols; col++) {
+      if (taken[r]![col]) continue;
+      let colSpan = 1;
+      while (col + colSpan < cols && !wallRight(r, col + colSpan - 1) && !taken[r]![col + colSpan]) colSpan++;
+      let rowSpan = 1;
+      while (r + rowSpan < rows) {
+        let open = true;
+        for (let k = col; k < col + colSpan; k++) if (wallBelow(r + rowSpan - 1, k) || taken[r + rowSpan]![k]) open = false;
+        if (!open) break;
+        rowSpan++;
+      }
+      for (let i = r; i < r + rowSpan; i++) for (let k = col; k < col + colSpan; k++) taken[i]![k] = true;
+      const bbox: BBox = [xs[col]!, ys[r]!, xs[col + colSpan]!, ys[r + rowSpan]!];
+      const inside = pieces.filter((p) => centerInside(p.bbox, bbox));
+      cells.push({ row: r, col, rowSpan, colSpan, text: cellText(inside), bbox });
+    }
+  }
+  return { bbox: c.bbox, rows, cols, cells };
+}
