@@ -1,0 +1,66 @@
+import type { KeyRecord } from '../api/context.js';
+import type { Library } from '../store/library.js';
+import { tokenizeForSearch } from '../store/library-tokens.js';
+import { contentTokens, expandQuery } from './query-expansion.js';
+
+/** A quotable passage (a sentence or two) from a page, scored against the question. */
+export interface Passage {
+  docId: string;
+  fileName: string;
+  pageNumber: number;
+  text: string;
+  score: number;
+  /** share of the question's content words the passage contains (0..1) */
+  coverage: number;
+}
+
+function sentences(text: string): string[] {
+  const flat = text.replace(/-\n(?=[a-z])/g, '').replace(/\s*\n\s*/g, ' ');
+  return flat
+    .split(/(?<=[.!?;。！？；])\s+(?=[A-Z0-9"“(\u3400-\u9fff])|(?<=[。！？；])/)
+    .map((s) => s.trim())
+    .filter((s) => s.length >= 12 && s.length <= 900);
+}
+
+/** BM25 over the library (synonyms expanded), then the best sentences of the best pages. */
+export function retrievePassages(library: Library, key: KeyRecord, question: string, docIds: readonly string[], limit = 3): Passage[] {
+  const { tokens, expanded } = expandQuery(question);
+  if (tokens.length === 0) return [];
+  const hits = library.search(key, expanded, { docIds, limit: 8, kind: 'page' });
+  const qset = new Set(tokens.map((t) => stem(t)));
+  const expandedSet = new Set(expanded.map((t) => stem(t)));
+  const out: Passage[] = [];
+  hits.forEach((h, rank) => {
+    const page = library.getPage(h.docId, h.pageNumber);
+    if (!page) return;
+    for (const s of sentences(page.text)) {
+      const st = new Set(tokenizeForSearch(s).map((t) => stem(t)));
+      let direct = 0;
+      let weight = 0;
+      for (const q of qset) if (st.has(q)) {
+        direct++;
+        weight += Math.min(3, q.length / 3);
+      }
+      let syn = 0;
+      for (const q of expandedSet) if (!qset.has(q) && st.has(q)) syn++;
+      if (direct === 0) continue;
+      const coverage = direct / qset.size;
+      const score = weight + 0.5 * Math.min(3, syn) + coverage * 3 - rank * 0.3 - Math.max(0, s.length - 400) / 400;
+      out.push({ docId: h.docId, fileName: h.fileName, pageNumber: h.pageNumber, text: s, score, coverage });
+    }
+  });
+  out.sort((a, b) => b.score - a.score);
+  const picked: Passage[] = [];
+  for (const p of out) {
+    if (picked.some((q) => q.text === p.text)) continue;
+    picked.push(p);
+    if (picked.length >= limit) break;
+  }
+  return picked;
+}
+
+function stem(t: string): string {
+  return /^[a-z]+$/.test(t) ? t.replace(/(ies|es|s|ed|ing|ion|ions)$/, '') || t : t;
+}
+
+export { contentTokens };
