@@ -1,0 +1,147 @@
+import { readFile, stat } from 'node:fs/promises';
+import type { RgbaImage } from '../core/image.js';
+import type { DocumentFormat, DocumentPages, Page, TextLine } from '../core/page.js';
+import type { BBox } from '../core/geometry.js';
+import { bboxIntersection, bboxArea } from '../core/geometry.js';
+import { DocError } from '../core/errors.js';
+import { detectFormat } from '../formats/detect-format.js';
+import { openPdf, type PdfDocument } from '../formats/pdf/pdfjs-loader.js';
+import { readPdfPage } from '../formats/pdf/read-pdf.js';
+import { decodeImagePages, isRasterFormat } from '../formats/image-decode.js';
+import { readOfficeDocument, isOfficeFormat } from '../formats/office/read-office.js';
+import { renderPdfPage } from './render/render-pdf-page.js';
+
+export type OcrPolicy = 'auto' | 'always' | 'never';
+
+export interface ReadDocumentOptions {
+  fileName: string;
+  format?: DocumentFormat;
+  /** auto: OCR pages (and large image regions) without a usable text layer; always: OCR every page image; never: no OCR. */
+  ocr?: OcrPolicy;
+}
+
+/** Files larger than this are refused before reading (the API limit is 100 MB). */
+const MAX_FILE_BYTES = 200 * 1024 * 1024;
+/** An image region this large (share of the page) with no text over it is OCR'd on a page that has text. */
+const IMAGE_REGION_OCR_SHARE = 0.15;
+
+/**
+ * Read a document into the page model: text layers, vector rules and image regions from the file,
+ * OCR where the file has no usable text. Damaged, encrypted, oversized and bomb files throw
+ * DocError('INVALID_DOCUMENT') with a message that says what is wrong.
+ */
+export async function readDocument(path: string, opts: ReadDocumentOptions): Promise<DocumentPages> {
+  const info = await stat(path).catch(() => null);
+  if (!info || !info.isFile()) throw new DocError('INVALID_DOCUMENT', `the file ${opts.fileName} cannot be opened`);
+  if (info.size === 0) throw new DocError('INVALID_DOCUMENT', 'the file is empty (0 bytes)');
+  if (info.size > MAX_FILE_BYTES) throw new DocError('INVALID_DOCUMENT', `the file is ${Math.round(info.size / 1048576)} MB; at most ${MAX_FILE_BYTES / 1048576} MB are read`);
+  const format = opts.format ?? (await detectFormat(path, opts.fileName));
+  if (!format) throw new DocError('INVALID_DOCUMENT', `${opts.fileName || 'the file'} is not a supported document type (its content matches no supported format)`);
+  const policy = opts.ocr ?? 'auto';
+  if (format === 'pdf') return { format, pages: await readPdfDocument(path, policy) };
+  if (isRasterFormat(format)) return { format, pages: await readImageDocument(path, format, policy) };
+  if (isOfficeFormat(format)) return { format, pages: await readOfficeDocument(path, format, opts.fileName) };
+  throw new DocError('INVALID_DOCUMENT', `${format} files cannot be read`);
+}
+
+type OcrImage = (image: RgbaImage, opts?: { detectOrientation?: boolean }) => Promise<{ lines: TextLine[]; rotation: 0 | 90 | 180 | 270; width: number; height: number }>;
+
+let ocrModule: Promise<OcrImage> | null = null;
+/** The OCR engine is heavy (ONNX sessions): load it only when a page needs it. */
+function loadOcr(): Promise<OcrImage> {
+  ocrModule ??= import('./ocr/ocr-page.js').then((m) => (m as { ocrImage: OcrImage }).ocrImage);
+  return ocrModule;
+}
+
+async function ocrPage(image: RgbaImage, pageNumber: number, base?: Page): Promise<Page> {
+  const ocrImage = await loadOcr();
+  const r = await ocrImage(image, { detectOrientation: true });
+  return {
+    pageNumber,
+    width: r.width,
+    height: r.height,
+    lines: r.lines,
+    // Vector graphics and image regions of a PDF page stay valid only when the page was not turned.
+    rules: r.rotation === 0 && base ? base.rules : [],
+    images: r.rotation === 0 && base ? base.images : [],
+    ocr: true,
+    rotation: r.rotation,
+  };
+}
+
+async function readImageDocument(path: string, format: DocumentFormat, policy: OcrPolicy): Promise<Page[]> {
+  const images = await decodeImagePages(path, format);
+  const pages: Page[] = [];
+  for (const [i, image] of images.entries()) {
+    if (policy === 'never') {
+      pages.push({ pageNumber: i + 1, width: image.width, height: image.height, lines: [], rules: [], images: [{ bbox: [0, 0, image.width, image.height] }], ocr: false, rotation: 0 });
+    } else {
+      pages.push(await ocrPage(image, i + 1));
+    }
+  }
+  return pages;
+}
+
+async function readPdfDocument(path: string, policy: OcrPolicy): Promise<Page[]> {
+  const doc = await openPdf(new Uint8Array(await readFile(path)));
+  try {
+    const pages: Page[] = [];
+    for (let n = 1; n <= doc.numPages; n++) pages.push(await readPdfPageWithOcr(doc, n, policy));
+    return pages;
+  } finally {
+    await doc.destroy();
+  }
+}
+
+async function readPdfPageWithOcr(doc: PdfDocument, n: number, policy: OcrPolicy): Promise<Page> {
+  let read: Awaited<ReturnType<typeof readPdfPage>> | null = null;
+  try {
+    read = await readPdfPage(doc, n);
+  } catch (err) {
+    // A page whose content stream is damaged may still render: OCR it, or fail with the reader's reason.
+    if (policy === 'never') throw err;
+  }
+  if (policy === 'never') return read!.page;
+  if (!read || policy === 'always' || !read.quality.usable) {
+    const image = await renderPdfPage(doc, n, 144);
+    return ocrPage(image, n, read?.page);
+  }
+  const page = read.page;
+  const bare = page.images.filter((img) => isLargeBareImage(img.bbox, page));
+  if (bare.length === 0) return page;
+  // Mixed page: a scanned or pasted picture of text sits beside the text layer. OCR just those regions.
+  const image = await renderPdfPage(doc, n, 144);
+  const ocrImage = await loadOcr();
+  for (const region of bare) {
+    const crop = cropImage(image, region.bbox);
+    if (!crop) continue;
+    const r = await ocrImage(crop, { detectOrientation: false });
+    for (const line of r.lines) page.lines.push(offsetLine(line, region.bbox[0], region.bbox[1]));
+  }
+  page.lines.sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+  return page;
+}
+
+function isLargeBareImage(box: BBox, page: Page): boolean {
+  if (bboxArea(box) < IMAGE_REGION_OCR_SHARE * page.width * page.height) return false;
+  const covered = page.lines.reduce((s, l) => s + bboxIntersection(l.bbox, box), 0);
+  return covered < 0.02 * bboxArea(box);
+}
+
+function cropImage(img: RgbaImage, box: BBox): RgbaImage | null {
+  const x1 = Math.max(0, Math.floor(box[0]));
+  const y1 = Math.max(0, Math.floor(box[1]));
+  const x2 = Math.min(img.width, Math.ceil(box[2]));
+  const y2 = Math.min(img.height, Math.ceil(box[3]));
+  const w = x2 - x1;
+  const h = y2 - y1;
+  if (w < 16 || h < 16) return null;
+  const data = new Uint8ClampedArray(w * h * 4);
+  for (let y = 0; y < h; y++) data.set(img.data.subarray(((y1 + y) * img.width + x1) * 4, ((y1 + y) * img.width + x2) * 4), y * w * 4);
+  return { width: w, height: h, data };
+}
+
+function offsetLine(line: TextLine, dx: number, dy: number): TextLine {
+  const move = (b: BBox): BBox => [b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy];
+  return { ...line, bbox: move(line.bbox), runs: line.runs.map((r) => ({ ...r, bbox: move(r.bbox) })) };
+}
