@@ -1,0 +1,130 @@
+import type { DocumentPages, TextLine } from '../core/page.js';
+
+/** Where a character of the document text came from. */
+export interface CharSource {
+  page: number; // index into doc.pages
+  line: number; // index into page.lines
+  offset: number; // UTF-16 offset in line.text
+}
+
+/**
+ * The text of a whole document for detection: lines joined by '\n', pages by '\n\n', with a map from
+ * every character back to its line. Spaces between two CJK characters are dropped (OCR and spaced-out
+ * forms write 张 三), so that a name reads as one word.
+ */
+export interface DocumentText {
+  text: string;
+  sources: Array<CharSource | null>;
+}
+
+const CJK_OR_PUNCT = /[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef:]/;
+
+export function buildDocumentText(doc: DocumentPages): DocumentText {
+  let text = '';
+  const sources: Array<CharSource | null> = [];
+  const appendLine = (t: string, p: number, l: number): void => {
+    for (let i = 0; i < t.length; i++) {
+      const ch = t[i]!;
+      if (/\s/.test(ch)) {
+        let j = i;
+        while (j < t.length && /\s/.test(t[j]!)) j++;
+        const prev = t[i - 1];
+        const next = t[j];
+        if (!(prev !== undefined && next !== undefined && CJK_OR_PUNCT.test(prev) && CJK_OR_PUNCT.test(next))) {
+          text += ' ';
+          sources.push({ page: p, line: l, offset: i });
+        }
+        i = j - 1;
+        continue;
+      }
+      text += ch;
+      sources.push({ page: p, line: l, offset: i });
+    }
+  };
+  doc.pages.forEach((page, p) => {
+    if (p > 0) {
+      text += '\n\n';
+      sources.push(null, null);
+    }
+    page.lines.forEach((line, l) => {
+      if (l > 0) {
+        text += '\n';
+        sources.push(null);
+      }
+      appendLine(line.text, p, l);
+    });
+  });
+  // Forms printed as grids put a label in one cell and its value in the next cell to the right or
+  // below; reading order separates them. Each such pair is appended as "label:value" so that the
+  // detectors see the value after its label (the label's characters map to nothing).
+  doc.pages.forEach((page, p) => {
+    for (const [labelIdx, valueIdx] of labelValuePairs(page.lines)) {
+      const label = page.lines[labelIdx]!.text.replace(/[\s:：]+$/, '');
+      text += '\n' + label + ':';
+      for (let k = 0; k <= label.length; k++) sources.push(null);
+      sources.push(null);
+      appendLine(page.lines[valueIdx]!.text, p, valueIdx);
+    }
+  });
+  return { text, sources };
+}
+
+/** A short line of Han characters (at most 8), with or without a colon: a form label. */
+const LABEL_ONLY = /^[\u3400-\u9fff()（）/]{1,8}[\s:：]*$/;
+
+function labelValuePairs(lines: readonly TextLine[]): Array<[number, number]> {
+  const pairs: Array<[number, number]> = [];
+  lines.forEach((label, li) => {
+    if (!LABEL_ONLY.test(label.text.trim())) return;
+    const lb = label.bbox;
+    const h = Math.max(1, lb[3] - lb[1]);
+    let best = -1;
+    let bestDist = Infinity;
+    lines.forEach((cand, ci) => {
+      if (ci === li) return;
+      const cb = cand.bbox;
+      const vOverlap = Math.min(lb[3], cb[3]) - Math.max(lb[1], cb[1]);
+      // Same row, to the right, not far.
+      if (vOverlap > 0.5 * Math.min(h, cb[3] - cb[1]) && cb[0] >= lb[2] - 2 && cb[0] - lb[2] < 12 * h) {
+        const d = cb[0] - lb[2];
+        if (d < bestDist) {
+          bestDist = d;
+          best = ci;
+        }
+      }
+      // Below, in the same column (overlapping most of the narrower box, or left-aligned), within three line heights.
+      const hOverlap = Math.min(lb[2], cb[2]) - Math.max(lb[0], cb[0]);
+      const narrower = Math.max(1, Math.min(lb[2] - lb[0], cb[2] - cb[0]));
+      const gap = cb[1] - lb[3];
+      if (gap >= -0.2 * h && gap < 3 * h && (hOverlap > 0.3 * narrower || Math.abs(cb[0] - lb[0]) < h)) {
+        // Prefer the right-hand neighbour when both are as near, and the better-aligned cell below.
+        const d = gap + h * 0.5 + Math.abs(cb[0] - lb[0]) * 0.1;
+        if (d < bestDist) {
+          bestDist = d;
+          best = ci;
+        }
+      }
+    });
+    if (best >= 0 && !LABEL_ONLY.test(lines[best]!.text.trim()) || best >= 0 && lines[best]!.text.trim().length <= 4) {
+      pairs.push([li, best]);
+    }
+  });
+  return pairs;
+}
+
+/** The line pieces [start, end) in line offsets that a document-text span covers. */
+export function spanToLinePieces(
+  dt: DocumentText,
+  start: number,
+  end: number,
+): Array<{ page: number; line: number; start: number; end: number }> {
+  const out: Array<{ page: number; line: number; start: number; end: number }> = [];
+  for (let i = start; i < end; i++) {
+    const src = dt.sources[i];
+    if (!src) continue;
+    const last = out[out.length - 1];
+    if (last && last.page === src.page && last.line === src.line) last.end = src.offset + 1;
+    else out.push({ page: src.page, line: src.line, start: src.offset, end: src.offset + 1 });
+  }
+  return out;
+}
