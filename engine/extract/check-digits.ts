@@ -8,13 +8,12 @@ const ORG_WEIGHTS = [3, 7, 9, 10, 5, 8, 4, 2];
 
 /** Pairs an OCR engine mixes up (either way). */
 const CONFUSIONS: Record<string, string[]> = {
-  O: ['0'], '0': ['O', 'D', 'Q'], D: ['0'], Q: ['0'],
-  I: ['1'], '1': ['I', 'L', 'T'], L: ['1'], T: ['1', '7'], '7': ['T'],
+  O: ['0'], D: ['0'], '0': ['O'],
+  I: ['1'], L: ['1'], '1': ['I'],
   Z: ['2'], '2': ['Z'],
   S: ['5'], '5': ['S'],
   B: ['8'], '8': ['B'],
   G: ['6'], '6': ['G'],
-  U: ['0'],
 };
 
 export function isValidCreditCode(code: string): boolean {

@@ -51,8 +51,8 @@ function boxPart(box: BBox, text: string, from: number): BBox {
 }
 
 /**
- * Finds every place where one of `labels` (normalised) starts a token, or is spelt over up to four
- * consecutive short tokens (labels printed spaced out: "名 称"). Longest label wins at a position.
+ * Finds every place where one of `labels` (normalised) starts a token, or is spelt over up to six
+ * consecutive tokens (labels printed spaced out: "名 称"). Longest label wins at a position.
  * A Latin label must be followed by a separator or the token's end; a CJK label may run into its value.
  */
 export function findLabelHits(layouts: PageLayout[], labels: readonly string[]): LabelHit[] {
@@ -100,7 +100,7 @@ function matchAt(toks: Token[], i: number, labels: readonly string[]): { label: 
   }
   // Spaced-out label over several short tokens ("名" "称", "住 所").
   let joined = '';
-  for (let j = i; j < Math.min(toks.length, i + 4); j++) {
+  for (let j = i; j < Math.min(toks.length, i + 6); j++) {
     const part = toks[j]!.text.replace(/\s+/g, '').toLowerCase();
     joined += part;
     if (j === i) continue;

@@ -1,4 +1,5 @@
 import type { BBox } from '../core/geometry.js';
+import { cjkRatio } from '../core/text.js';
 import type { PageLayout, Token } from './form-layout.js';
 import type { LabelHit } from './label-locator.js';
 
@@ -22,13 +23,18 @@ export interface ReadValueOptions {
   below?: boolean;
 }
 
-function joinParts(parts: string[]): string {
+const CJK_END = /[\u2e80-\uffef]$/;
+const CJK_START = /^[\u2e80-\uffef]/;
+
+/** Joins value pieces; `wrapped` marks pieces that continue the text of the line above. */
+function joinParts(parts: string[], wrapped: ReadonlySet<number> = new Set()): string {
+  const cjkText = cjkRatio(parts.join('')) > 0.5;
   let out = '';
-  for (const p of parts) {
+  parts.forEach((p, i) => {
     if (!out) out = p;
-    else if (/[\u2e80-\uffef]$/.test(out) && /^[\u2e80-\uffef]/.test(p)) out += p;
+    else if ((CJK_END.test(out) && CJK_START.test(p)) || (wrapped.has(i) && (cjkText || CJK_END.test(out) || CJK_START.test(p)))) out += p;
     else out += ' ' + p;
-  }
+  });
   return out.trim();
 }
 
@@ -40,6 +46,7 @@ function joinParts(parts: string[]): string {
 export function readValue(layout: PageLayout, hit: LabelHit, opts: ReadValueOptions): FoundValue {
   const row = layout.rows[hit.rowIndex]!;
   const parts: string[] = [];
+  const wrapped = new Set<number>();
   const boxes: BBox[] = [];
   const h = Math.max(4, row.bottom - row.top);
   if (hit.rest) {
@@ -66,9 +73,9 @@ export function readValue(layout: PageLayout, hit: LabelHit, opts: ReadValueOpti
     if (t.cell) fromTable = true;
   }
   const finish = (): FoundValue => ({
-    text: joinParts(parts),
+    text: joinParts(parts, wrapped),
     boxes,
-    raw: joinParts([hit.raw, ...parts.slice(hit.rest ? 1 : 0)]),
+    raw: [hit.raw, joinParts(parts.slice(hit.rest ? 1 : 0))].filter(Boolean).join(' '),
     fromTable: fromTable || row.tokens[hit.first]?.cell === true,
   });
   const below = opts.below ?? true;
@@ -98,6 +105,7 @@ export function readValue(layout: PageLayout, hit: LabelHit, opts: ReadValueOpti
       if (opts.isLabel(t)) break;
       taking.push(t);
     }
+    if (parts.length > 0) wrapped.add(parts.length);
     parts.push(...taking.map((t) => t.text));
     boxes.push(...taking.map((t) => t.box));
     if (taking.some((t) => t.cell)) fromTable = true;

@@ -12,7 +12,7 @@ const FIELDS: TemplateField[] = [
   { name: '注册资本', labels: ['注册资本', '注册资金'], multiline: false },
   { name: '类型', labels: ['类型', '主体类型', '企业类型', '公司类型'], multiline: true, maxLines: 1 },
   { name: '成立日期', labels: ['成立日期', '注册日期'], multiline: false },
-  { name: '法定代表人', labels: ['法定代表人', '负责人', '经营者', '执行事务合伙人', '投资人'], multiline: false },
+  { name: '法定代表人', labels: ['法定代表人姓名', '法定代表人', '负责人姓名', '负责人', '经营者姓名', '经营者', '执行事务合伙人', '投资人'], multiline: false },
   { name: '营业期限', labels: ['营业期限', '经营期限', '合伙期限'], multiline: false },
   { name: '经营范围', labels: ['经营范围'], multiline: true, maxLines: 14 },
   { name: '住所', labels: ['住所', '经营场所', '营业场所', '主要经营场所'], multiline: true, maxLines: 3 },
