@@ -1,0 +1,135 @@
+/**
+ * A worker child process (child_process.fork): runs untrusted CPU work (decoding, rendering, OCR,
+ * layout, masking) one job at a time. If it dies, only its current file fails; the pool replaces it.
+ * Pipelines are loaded with dynamic import() so that a missing or broken module fails the file, not the server.
+ */
+import { DocError } from '../core/errors.js';
+import type { DocumentFormat, DocumentPages } from '../core/page.js';
+import type { ExtractMode, ParseMode, ParseResult } from '../core/results.js';
+import { BlobStore } from '../store/blob-store.js';
+import { PAGES_CACHE_NAME, type SourceFile, type WorkerJob, type WorkerReply, type WorkerRequest } from './worker-jobs.js';
+
+type DetectFormat = (path: string, fileName: string) => Promise<DocumentFormat | null>;
+type ReadDocument = (path: string, opts: { fileName: string; format?: DocumentFormat }) => Promise<DocumentPages>;
+type BuildParseResult = (doc: DocumentPages, fileName: string, mode: ParseMode) => ParseResult;
+type RunExtraction = (
+  files: { fileName: string; doc: DocumentPages }[],
+  req: { mode: ExtractMode; jsonSchema: unknown | null; prompt: string },
+) => Promise<unknown[]>;
+type MaskFile = (input: {
+  path: string;
+  fileName: string;
+  format: DocumentFormat;
+  doc: DocumentPages;
+  fields: string[];
+  outPath: string;
+}) => Promise<{ pageCount: number; maskedFields: string[]; regions: unknown[]; outPath: string }>;
+
+const FORMAT_LABEL: Partial<Record<DocumentFormat, string>> = { jpg: 'JPEG', tiff: 'TIFF', png: 'PNG', bmp: 'BMP', gif: 'GIF', webp: 'WebP' };
+
+async function loadEntry<T>(modulePath: string, exportName: string, what: string): Promise<T> {
+  let mod: Record<string, unknown>;
+  try {
+    mod = (await import(modulePath)) as Record<string, unknown>;
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    const why = e.code === 'ERR_MODULE_NOT_FOUND' ? 'is not part of this build' : `failed to load (${e.message})`;
+    throw new DocError('INVALID_DOCUMENT', `the ${what} engine ${why}; the file was not processed`);
+  }
+  const fn = mod[exportName];
+  if (typeof fn !== 'function') throw new DocError('INVALID_DOCUMENT', `the ${what} engine does not export ${exportName}; the file was not processed`);
+  return fn as T;
+}
+
+const detectFormat = () => loadEntry<DetectFormat>('../formats/detect-format.js', 'detectFormat', 'format detection');
+const readDocument = () => loadEntry<ReadDocument>('../vision/read-document.js', 'readDocument', 'document reading');
+const buildParseResult = () => loadEntry<BuildParseResult>('../parse/build-result.js', 'buildParseResult', 'parse');
+const runExtraction = () => loadEntry<RunExtraction>('../extract/run-extraction.js', 'runExtraction', 'extraction');
+const maskFile = () => loadEntry<MaskFile>('../mask/mask-file.js', 'maskFile', 'masking');
+
+function injectFault(fileName: string): Promise<void> | void {
+  const spec = process.env.DOCAI_FAULT;
+  if (!spec) return;
+  for (const item of spec.split(',')) {
+    const [point, marker] = item.split(':');
+    if (!marker || !fileName.includes(marker)) continue;
+    if (point === 'worker-crash') process.kill(process.pid, 'SIGKILL');
+    if (point === 'worker-hang') return new Promise<void>(() => setInterval(() => undefined, 1 << 30));
+  }
+}
+
+/** The page model of a file, from the cache by content hash when this exact file was read before. */
+async function loadPages(store: BlobStore, file: SourceFile, accepted: DocumentFormat[] | null, knownFormat?: DocumentFormat): Promise<DocumentPages> {
+  await injectFault(file.fileName);
+  const cached = store.readDerived(file.blobHash, PAGES_CACHE_NAME);
+  if (cached) {
+    const doc = JSON.parse(cached) as DocumentPages;
+    if (accepted && !accepted.includes(doc.format)) throw notAccepted(doc.format);
+    return doc;
+  }
+  const format = knownFormat ?? (await (await detectFormat())(file.path, file.fileName));
+  if (!format) throw new DocError('INVALID_DOCUMENT', `${file.fileName}: the file's content is not a supported document format`);
+  if (accepted && !accepted.includes(format)) throw notAccepted(format);
+  const doc = await (await readDocument())(file.path, { fileName: file.fileName, format });
+  if (!doc || !Array.isArray(doc.pages)) throw new DocError('INVALID_DOCUMENT', `${file.fileName}: the reader returned no pages`);
+  if (doc.pages.length === 0) throw new DocError('INVALID_DOCUMENT', `${file.fileName}: the document has no pages`);
+  store.writeDerived(file.blobHash, PAGES_CACHE_NAME, JSON.stringify(doc));
+  return doc;
+}
+
+function notAccepted(format: DocumentFormat): DocError {
+  return new DocError('INVALID_DOCUMENT', `${FORMAT_LABEL[format] ?? format.toUpperCase()} files are not accepted by this endpoint`);
+}
+
+async function run(dataDir: string, job: WorkerJob): Promise<unknown> {
+  const store = new BlobStore(dataDir);
+  switch (job.type) {
+    case 'read': {
+      const doc = await loadPages(store, job.file, job.accepted);
+      return { format: doc.format, pageCount: doc.pages.length };
+    }
+    case 'parse': {
+      const doc = await loadPages(store, job.file, job.accepted);
+      const build = await buildParseResult();
+      const result = build(doc, job.file.fileName, job.mode);
+      const indexParse = job.withIndexParse ? (job.mode === 'pro' ? result : build(doc, job.file.fileName, 'pro')) : undefined;
+      return { format: doc.format, pageCount: doc.pages.length, result, indexParse };
+    }
+    case 'extract': {
+      const files = [];
+      for (const f of job.files) files.push({ fileName: f.fileName, doc: await loadPages(store, f, null, f.format) });
+      const results = await (await runExtraction())(files, { mode: job.mode, jsonSchema: job.jsonSchema, prompt: job.prompt });
+      if (!Array.isArray(results)) throw new DocError('INVALID_DOCUMENT', 'the extraction engine returned no results');
+      return { results };
+    }
+    case 'mask': {
+      const doc = await loadPages(store, job.file, null, job.file.format);
+      const out = await (await maskFile())({
+        path: job.file.path,
+        fileName: job.file.fileName,
+        format: job.file.format,
+        doc,
+        fields: job.fields,
+        outPath: job.outPath,
+      });
+      return out;
+    }
+  }
+}
+
+function toFailure(err: unknown): { code: string; message: string } {
+  if (err instanceof DocError) return { code: err.code, message: err.message };
+  const e = err as { code?: unknown; message?: unknown; name?: unknown };
+  if (e && e.name === 'DocError' && typeof e.code === 'string') return { code: e.code, message: String(e.message) };
+  const msg = e && typeof e.message === 'string' ? e.message : String(err);
+  return { code: 'INVALID_DOCUMENT', message: `the file could not be processed: ${msg}` };
+}
+
+process.on('message', (msg: WorkerRequest) => {
+  run(msg.dataDir, msg.job).then(
+    (value) => process.send!({ id: msg.id, ok: true, value } satisfies WorkerReply),
+    (err: unknown) => process.send!({ id: msg.id, ok: false, ...toFailure(err) } satisfies WorkerReply),
+  );
+});
+process.on('disconnect', () => process.exit(0));
+process.send!({ ready: true } satisfies WorkerReply);
