@@ -72,7 +72,10 @@ function judge(c, text) {
   if (goldNo && !/^\s*no\b/i.test(text)) return false;
   const goldNums = numbersIn(c.answer).filter((x) => !(x >= 1990 && x <= 2040));
   const all = numbersIn(text);
-  for (const x of goldNums) if (!all.some((y) => Math.abs(y - x) <= Math.abs(x) * 0.01 || Math.abs(y * 1000 - x * 1000) < 0.051 * 1000 || Math.abs(y / 1000 - x) <= Math.abs(x) * 0.01)) return false;
+  // within 1%, or equal at the gold's rounding, in the same unit or a thousand times off (millions vs billions)
+  const decimalsOf = (x) => (String(x).split('.')[1] ?? '').length;
+  const close = (y, x) => Math.abs(y - x) <= Math.abs(x) * 0.01 || Number(y.toFixed(decimalsOf(x))) === x;
+  for (const x of goldNums) if (!all.some((y) => close(y, x) || close(y / 1000, x) || close(y * 1000, x))) return false;
   const names = [...new Set((c.answer.match(/\b[A-Z][a-z]{3,}\b/g) ?? []).filter((w) => !/^(Boeing|Pfizer|Adobe|Microsoft|The|This|These|Their|Yes|Primary)$/.test(w)))];
   if (names.length > 0) {
     const hit = names.filter((w) => text.toLowerCase().includes(w.toLowerCase())).length;

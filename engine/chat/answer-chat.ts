@@ -52,8 +52,19 @@ export async function answerChat(input: ChatAnswerInput): Promise<ChatAnswer> {
   return { annotations, pieces: textPieces(grounded.text, input.signal), upstreamUsage: () => null, answerer: 'grounded' };
 }
 
+/** The upstream model's answer; when the upstream cannot be reached before it says anything, the grounded answer instead. */
 async function* llmPieces(input: ChatAnswerInput, grounded: GroundedAnswer, usage: { value: LlmUsage | null }): AsyncGenerator<string> {
-  yield* streamLlmAnswer(input.settings, llmMessages(input.messages, grounded), { temperature: input.temperature, maxTokens: input.maxTokens ?? null, signal: input.signal }, usage);
+  let said = false;
+  try {
+    for await (const piece of streamLlmAnswer(input.settings, llmMessages(input.messages, grounded), { temperature: input.temperature, maxTokens: input.maxTokens ?? null, signal: input.signal }, usage)) {
+      said = true;
+      yield piece;
+    }
+  } catch (err) {
+    if (said || input.signal.aborted) throw err;
+    usage.value = null;
+    yield* textPieces(grounded.text, input.signal);
+  }
 }
 
 /** Word-sized pieces, so a stream shows the answer as it goes and max_tokens can cut between pieces. */

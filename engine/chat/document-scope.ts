@@ -39,10 +39,10 @@ function leadingText(library: Library, docId: string): string {
 
 export function nameTerms(question: string): string[] {
   const terms: string[] = [];
-  for (const m of question.matchAll(/\b[A-Z][A-Za-z0-9&'.-]{1,}(?:\s+[A-Z][A-Za-z0-9&'.-]+)*/g)) {
+  for (const m of question.matchAll(/\b\d?[A-Z][A-Za-z0-9&'.-]{0,}(?:\s+\d?[A-Z][A-Za-z0-9&'.-]+)*/g)) {
     for (const w of m[0].split(/\s+/)) {
       const clean = w.replace(/['’]s$/, '').replace(/[.'-]+$/, '');
-      if (clean.length >= 2 && !NOT_NAMES.has(clean.toLowerCase()) && !/^(FY)?\d/.test(clean)) terms.push(clean.toLowerCase());
+      if (clean.length >= 2 && !NOT_NAMES.has(clean.toLowerCase()) && !/^(FY)?\d+$|^FY\d/.test(clean) && !/^(19|20)\d\d$/.test(clean)) terms.push(clean.toLowerCase());
     }
   }
   return [...new Set(terms)];

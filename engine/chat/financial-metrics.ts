@@ -92,8 +92,6 @@ export const METRICS: MetricDef[] = [
   turnover('inventory_turnover', 'inventory turnover', '存货周转率', /\binventory turnover\b|存货周转率/i, 'cost_of_revenue', 'inventory', 'cost of revenue / average inventories'),
   turnover('receivables_turnover', 'receivables turnover', '应收账款周转率', /\b(accounts )?receivables? turnover\b|应收账款周转率/i, 'revenue', 'receivables', 'revenue / average accounts receivable'),
   turnover('asset_turnover', 'total asset turnover', '总资产周转率', /\b(total )?asset turnover\b|总资产周转率/i, 'revenue', 'total_assets', 'revenue / average total assets'),
-  days('dio', 'days inventory outstanding', '存货周转天数', /\b(dio|days inventory outstanding|days in inventory)\b|存货周转天数/i, 'inventory', 'cost_of_revenue', '365 × average inventories / cost of revenue'),
-  days('dso', 'days sales outstanding', '应收账款周转天数', /\b(dso|days sales outstanding)\b|应收账款周转天数/i, 'receivables', 'revenue', '365 × average accounts receivable / revenue'),
   {
     id: 'ccc', en: 'cash conversion cycle', zh: '现金转换周期', kind: 'days', question: /\b(cash conversion cycle|ccc)\b|现金(转换|循环)周期/i, items: ['inventory', 'receivables', 'payables', 'cost_of_revenue', 'revenue'], prior: true,
     compute(get, y) {
@@ -109,6 +107,8 @@ export const METRICS: MetricDef[] = [
       };
     },
   },
+  days('dio', 'days inventory outstanding', '存货周转天数', /\b(dio|days inventory outstanding|days in inventory)\b|存货周转天数/i, 'inventory', 'cost_of_revenue', '365 × average inventories / cost of revenue'),
+  days('dso', 'days sales outstanding', '应收账款周转天数', /\b(dso|days sales outstanding)\b|应收账款周转天数/i, 'receivables', 'revenue', '365 × average accounts receivable / revenue'),
   {
     id: 'free_cash_flow', en: 'free cash flow', zh: '自由现金流', kind: 'amount', question: /\bfree cash flows?\b|\bfcf\b|自由现金流/i, items: ['operating_cash_flow', 'capex'], prior: false,
     compute(get, y, fmt) {

@@ -181,7 +181,7 @@ function answerNumeric(library: Library, key: KeyRecord, docIds: string[], frame
         const beforeText = m.kind === 'amount' ? money(before.value, disp) : metricValue(m, before, decimals);
         const diff = now.value - before.value;
         const up = diff > 0;
-        const diffText = m.kind === 'amount' ? money(Math.abs(diff), disp) : m.kind === 'percent' ? `${formatFixed(Math.abs(diff), decimals ?? 1)} percentage points` : metricValue(m, { ...now, value: Math.abs(diff) }, decimals);
+        const diffText = m.kind === 'amount' ? money(Math.abs(diff), disp) : m.kind === 'percent' ? `${formatFixed(Math.abs(Number(now.value.toFixed(decimals ?? 1)) - Number(before.value.toFixed(decimals ?? 1))), decimals ?? 1)} percentage points` : metricValue(m, { ...now, value: Math.abs(diff) }, decimals);
         const verdict = frame.yesNo && frame.direction ? ((frame.direction === 'up') === up ? (lang === 'zh' ? '是。' : 'Yes. ') : lang === 'zh' ? '否。' : 'No. ') : '';
         headline =
           lang === 'zh'

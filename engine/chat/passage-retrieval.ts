@@ -22,11 +22,40 @@ function sentences(text: string): string[] {
     .filter((s) => s.length >= 12 && s.length <= 900);
 }
 
+/**
+ * Common research questions whose answers a 10-K words differently from the question: customer
+ * concentration, acquisitions, employees, competition, risks. A matching sentence gets a boost.
+ */
+const INTENTS: { question: RegExp; sentence: RegExp; terms: string }[] = [
+  {
+    question: /customers?|clients?|客户/i,
+    sentence: /(portion|percent|%) of (our )?(total |net )?(revenues?|sales)|(largest|major|significant|primary) customers?|customers? (accounted|represented)|government contracts|客户/i,
+    terms: 'customers revenues portion percent accounted largest government contracts',
+  },
+  {
+    question: /(acquired|acquisitions?|acquire|bought|purchased)|收购|并购/i,
+    sentence: /we (acquired|completed (the|our) acquisition)|acquisition of|acquired (all|the remaining|a|an)|收购/i,
+    terms: 'acquired acquisition acquisitions',
+  },
+  {
+    question: /(employees|headcount|workforce|staff)|员工|雇员/i,
+    sentence: /(employ(ed)?|employees).*\d[\d,]*|员工/i,
+    terms: 'employees employed approximately',
+  },
+  {
+    question: /(competitors?|competition|compete)|竞争/i,
+    sentence: /(compete|competitors?|competition)|竞争/i,
+    terms: 'compete competitors competition',
+  },
+];
+
 /** BM25 over the library (synonyms expanded), then the best sentences of the best pages. */
 export function retrievePassages(library: Library, key: KeyRecord, question: string, docIds: readonly string[], limit = 3): Passage[] {
   const { tokens, expanded } = expandQuery(question);
   if (tokens.length === 0) return [];
-  const hits = library.search(key, expanded, { docIds, limit: 8, kind: 'page' });
+  const intents = INTENTS.filter((i) => i.question.test(question));
+  const query = [...expanded, ...intents.flatMap((i) => tokenizeForSearch(i.terms))];
+  const hits = library.search(key, query, { docIds, limit: intents.length ? 14 : 8, kind: 'page' });
   const qset = new Set(tokens.map((t) => stem(t)));
   const expandedSet = new Set(expanded.map((t) => stem(t)));
   const out: Passage[] = [];
@@ -43,9 +72,10 @@ export function retrievePassages(library: Library, key: KeyRecord, question: str
       }
       let syn = 0;
       for (const q of expandedSet) if (!qset.has(q) && st.has(q)) syn++;
-      if (direct === 0) continue;
+      if (direct === 0 && !(syn > 0 && intents.some((i) => i.sentence.test(s)))) continue;
       const coverage = direct / qset.size;
-      const score = weight + 0.5 * Math.min(3, syn) + coverage * 3 - rank * 0.3 - Math.max(0, s.length - 400) / 400;
+      const intent = intents.some((i) => i.sentence.test(s)) ? 6 : 0;
+      const score = weight + 0.5 * Math.min(3, syn) + coverage * 3 + intent - rank * 0.2 - Math.max(0, s.length - 400) / 400;
       out.push({ docId: h.docId, fileName: h.fileName, pageNumber: h.pageNumber, text: s, score, coverage });
     }
   });
@@ -53,6 +83,8 @@ export function retrievePassages(library: Library, key: KeyRecord, question: str
   const picked: Passage[] = [];
   for (const p of out) {
     if (picked.some((q) => q.text === p.text)) continue;
+    // a list question wants several places, not three sentences of one paragraph
+    if (picked.filter((q) => q.docId === p.docId && q.pageNumber === p.pageNumber).length >= 2) continue;
     picked.push(p);
     if (picked.length >= limit) break;
   }

@@ -94,7 +94,7 @@ function visualRows(lines: readonly StoredLine[]): VisualRow[] {
     g.sort((a, b) => a.b[0] - b.b[0]);
     const tokens: Token[] = [];
     for (const l of g) tokens.push(...tokensOf(l));
-    return { y: cy(g[0]!), tokens, text: g.map((l) => l.t).join('  ') };
+    return { y: cy(g[0]!), tokens: mergeSplitNumbers(tokens).filter((t) => !/^[$¥￥]$/.test(t.text)), text: g.map((l) => l.t).join('  ') };
   });
 }
 
@@ -111,7 +111,7 @@ function tokensOf(l: StoredLine): Token[] {
     const mid = (m.index ?? 0) + m[0].length / 2;
     out.push({ text: m[0], x: l.b[0] + (w * mid) / len });
   }
-  return mergeSplitNumbers(out);
+  return out;
 }
 
 /** "$ 1,577" and "( 1,577 )" print as several tokens; join the pieces of one number. */
