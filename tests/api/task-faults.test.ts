@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, fixture, form, removeHome, startServer, waitForTask, type RunningServer } from './helpers/server-process.js';
+import { TITLE_TEXT } from '../fixtures/make-foundation.js';
+
+/**
+ * Fault points (DOCAI_FAULT) make the faults deterministic: `worker-crash:<marker>` kills the worker child
+ * (SIGKILL) on a file whose name contains the marker, `worker-hang:<marker>` makes it hang.
+ */
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer({
+    env: { DOCAI_FAULT: 'worker-crash:boom,worker-hang:slow', DOCAI_LINK_TTL: '1' },
+    settings: { taskTimeoutBaseSeconds: 2, taskTimeoutPerPageSeconds: 0 },
+  });
+});
+afterAll(async () => {
+  await server.stop();
+  removeHome(server.home);
+});
+
+const file = (name: string) => ({ name, data: fixture('foundation-title.pdf') });
+
+describe('faults', () => {
+  it('a worker child killed mid-file fails only that file; the pool replaces it', async () => {
+    const before = (await call(server, 'GET', '/v1/health', { key: null })).json.worker_pids as number[];
+    const sub = await call(server, 'POST', '/v1/docai/parse', { body: form([['mode', 'lite'], ['files', file('boom.pdf')], ['files', file('fine.pdf')]]) });
+    const done = await waitForTask(server, `/v1/docai/parse/${sub.json.data.task_id}`);
+    expect(done.json.data.status).toBe('SUCCESS');
+    const [crashed, fine] = done.json.data.results;
+    expect(crashed).toEqual({ file_name: 'boom.pdf', status: 'FAILED', err_code: 'INVALID_DOCUMENT', err_message: expect.stringContaining('signal SIGKILL') });
+    expect(fine.blocks[0].text).toBe(TITLE_TEXT);
+    const h = (await call(server, 'GET', '/v1/health', { key: null })).json;
+    expect(h.workers).toBe(2);
+    expect(h.worker_pids).toHaveLength(2);
+    expect(h.worker_pids).not.toEqual(before);
+  });
+
+  it('PROCESSING -> ERROR when a file passes the per-task timeout', async () => {
+    const sub = await call(server, 'POST', '/v1/docai/parse', { body: form([['mode', 'lite'], ['files', file('slow.pdf')]]) });
+    const t0 = Date.now();
+    const done = await waitForTask(server, `/v1/docai/parse/${sub.json.data.task_id}`);
+    expect(done.json.data.status).toBe('ERROR');
+    expect(done.json.data.err_code).toBe('INVALID_DOCUMENT');
+    expect(done.json.data.err_message).toBe('processing timed out after 2 s');
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(1900);
+  });
+
+  it('an expired signed link is 403', async () => {
+    const add = await call(server, 'POST', '/v1/files', { body: form([['files', file('kept.pdf')]]) });
+    const id = add.json.data.documents[0].doc_id;
+    let d: any;
+    for (let i = 0; i < 100; i++) {
+      d = (await call(server, 'GET', `/v1/files/${id}`)).json.data;
+      if (d.status !== 'PROCESSING') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(d.status).toBe('SUCCESS');
+    expect((await fetch(d.url)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 2100));
+    const late = await fetch(d.url);
+    expect(late.status).toBe(403);
+    expect((await late.json()).err_message).toBe('this link has expired');
+  });
+
+  it('50 concurrent submissions: all accepted with distinct ids, none lost', async () => {
+    const subs = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => call(server, 'POST', '/v1/docai/parse', { body: form([['mode', 'lite'], ['files', file(`c${i}.pdf`)]]) })),
+    );
+    expect(subs.every((s) => s.status === 200)).toBe(true);
+    const ids = new Set(subs.map((s) => s.json.data.task_id));
+    expect(ids.size).toBe(50);
+    const results = await Promise.all([...ids].map((id) => waitForTask(server, `/v1/docai/parse/${id}`, undefined, 60_000)));
+    expect(results.map((r) => r.json.data.status)).toEqual(Array(50).fill('SUCCESS'));
+    expect(results.map((r) => r.json.data.results[0].file_name).sort()).toEqual(Array.from({ length: 50 }, (_, i) => `c${i}.pdf`).sort());
+  });
+});
+
+describe('restart recovery', () => {
+  it('kill -9 with a task in flight; the next start resumes it to SUCCESS', async () => {
+    const first = await startServer({ env: { DOCAI_FAULT: 'worker-hang:slow' } });
+    const sub = await call(first, 'POST', '/v1/docai/parse', { body: form([['mode', 'lite'], ['files', file('slow-then-fine.pdf')]]) });
+    const id = sub.json.data.task_id;
+    for (let i = 0; i < 50; i++) {
+      if ((await call(first, 'GET', '/v1/health', { key: null })).json.busy_workers > 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect((await call(first, 'GET', `/v1/docai/parse/${id}`)).json.data.status).toBe('PROCESSING');
+    await first.kill9();
+    const second = await startServer({ home: first.home });
+    try {
+      const done = await waitForTask(second, `/v1/docai/parse/${id}`);
+      expect(done.json.data.status).toBe('SUCCESS');
+      expect(done.json.data.results[0].file_name).toBe('slow-then-fine.pdf');
+      expect(done.json.data.results[0].blocks[0].text).toBe(TITLE_TEXT);
+      const usage = await call(second, 'GET', '/v1/usage');
+      expect(usage.json.data.ledger.filter((e: any) => e.ref === id)).toHaveLength(1);
+    } finally {
+      await second.stop();
+      removeHome(first.home);
+    }
+  });
+});
