@@ -18,7 +18,7 @@ export interface ParsedRegion {
   text: string;
   lines: TextLine[];
   fontSize: number;
-  /** Heading level 1..6 of a title. */
+  /** Heading rank of a title: lower is higher in the section hierarchy (source blocks: their level 1..6). */
   level?: number;
   table?: TableGrid;
   caption: string;

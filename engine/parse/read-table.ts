@@ -14,7 +14,10 @@ export function readTable(item: DocItem): VlmUnderstanding | null {
   if (cells.length === 0 || rows === 0 || cols === 0) return null;
   const m: string[][] = Array.from({ length: rows }, () => new Array<string>(cols).fill(''));
   const spanned: boolean[][] = Array.from({ length: rows }, () => new Array<boolean>(cols).fill(false));
+  // A header cell across every column is the table's own title, not a column label.
+  const titleCells = new Set(cells.filter((c) => c.colSpan >= cols && cols > 1));
   for (const c of cells) {
+    if (titleCells.has(c)) continue;
     for (let r = c.row; r < Math.min(rows, c.row + c.rowSpan); r++)
       for (let k = c.col; k < Math.min(cols, c.col + c.colSpan); k++) {
         m[r]![k] = c.text.trim();
@@ -22,6 +25,7 @@ export function readTable(item: DocItem): VlmUnderstanding | null {
       }
   }
   const numericRow = (r: number): boolean => {
+    if (m[r]!.every((t) => t === '')) return false;
     const vals = m[r]!.slice(1).filter((t) => t !== '');
     return vals.length > 0 && vals.filter((t) => readNumber(t) !== null && !isPeriod(t)).length >= vals.length / 2;
   };
@@ -35,7 +39,7 @@ export function readTable(item: DocItem): VlmUnderstanding | null {
     }
     return parts.join(' ');
   });
-  const tableUnit = statedUnit([item.caption, item.note, ...columns, m[0]![0] ?? ''].join(' '));
+  const tableUnit = statedUnit([item.caption, item.note, ...[...titleCells].map((c) => c.text), ...columns, m[0]![0] ?? ''].join(' '));
   const colPeriods = columns.slice(1).filter((c) => c !== '');
   const periodsAcross = colPeriods.length > 0 && colPeriods.filter((c) => isPeriod(c.replace(/[(（][^)）]*[)）]/g, '').trim())).length >= colPeriods.length / 2;
   const rowLabels = m.slice(headerRows).map((r) => r[0]!);

@@ -57,7 +57,7 @@ export function statedUnit(text: string): string | null {
   if (cn) return cn[1]!;
   const en = /\b(?:in|amounts in|\$ in|USD in|dollars in)\s+(thousands|millions|billions|percent)\b(?:\s+of\s+([\w.$]+))?/i.exec(t);
   if (en) return en[2] ? `${en[1]!.toLowerCase()} of ${en[2]}` : en[1]!.toLowerCase();
-  const paren = /[(（]\s*(%|[万亿千百]?元|[万亿]?美元|人民币[万亿]?元|[$€£¥]\s?(?:m|mn|bn|k|million|billion|thousand)?|(?:USD|RMB|EUR|CNY)\s?(?:m|mn|bn|k|million|billion|thousand)?|bp|x|times|倍|吨|万吨|亿千瓦时|km|kg|t)\s*[)）]/i.exec(t);
+  const paren = /[(（]\s*(%|[万亿千百]?元|[万亿]?美元|人民币[万亿]?元|[$€£¥]\s?(?:m|mn|bn|k|million|billion|thousand)?|(?:USD|RMB|EUR|CNY)\s?(?:m|mn|bn|k|million|billion|thousand)?|bp|x|times|倍|吨|万吨|亿千瓦时|km|kg|t|units|pcs|people|人|个|件|台|辆)\s*[)）]/i.exec(t);
   if (paren) return paren[1]!.replace(/\s+/g, ' ');
   return null;
 }

@@ -42,6 +42,15 @@ export function mergeRowLines(lines: readonly TextLine[]): TextLine[] {
   });
 }
 
+/** Width the next line's first word would need on this line: a line that ends before that ended its paragraph. */
+function firstWordWidth(a: TextLine, b: TextLine): number {
+  const t = b.text.trim();
+  const charW = (a.bbox[2] - a.bbox[0]) / Math.max(1, [...a.text].length);
+  if (isCjk(t[0] ?? '')) return 2 * charW;
+  const word = /^\S+/.exec(t)?.[0] ?? '';
+  return (word.length + 1) * charW;
+}
+
 function lineHeight(l: TextLine): number {
   return Math.max(1, l.bbox[3] - l.bbox[1]);
 }
@@ -72,7 +81,7 @@ export function groupParagraphs(lines: readonly TextLine[]): TextLine[][] {
     else if (startsListItem(b.text)) split = true;
     else if (b.bbox[0] - left > 0.9 * em && a.bbox[0] - left < 0.5 * em && right - a.bbox[2] > 2 * em) split = true;
     else if (b.bbox[0] - left > 0.9 * em && a.bbox[0] - left < 0.5 * em && !isCjk(b.text[0] ?? '') && /[.!?]$/.test(a.text)) split = true;
-    else if (right - a.bbox[2] > 2.5 * em && (ls.length > 2 || /[.。!！?？:：]$/.test(a.text))) split = true;
+    else if (right - a.bbox[2] > firstWordWidth(a, b) + 1.5 * em) split = true;
     else if (Math.abs(b.bbox[0] - a.bbox[0]) > 3 * em && Math.abs(b.bbox[2] - a.bbox[2]) > 3 * em) split = true;
     if (split) paras.push([b]);
     else paras[paras.length - 1]!.push(b);

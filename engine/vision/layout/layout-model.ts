@@ -13,7 +13,7 @@ export interface LayoutRegion {
   /** The text lines inside the region, in reading order (for a figure: the labels inside the graphic). */
   lines: TextLine[];
   text: string;
-  /** Heading level 1..6 for titles (1 = top). */
+  /** Heading rank of a title: lower is higher in the section hierarchy (see headingLevel in rules-layout.ts). */
   level?: number;
   table?: TableGrid;
   role?: 'caption' | 'note';

@@ -2,6 +2,7 @@ import { bboxArea, bboxIntersection, bboxUnion, type BBox } from '../../core/geo
 import type { Page, TextLine } from '../../core/page.js';
 import { detectTables } from '../table/detect-tables.js';
 import { centerInside, splitLineIntoPieces } from '../table/text-pieces.js';
+import { withInferredBold } from './infer-bold.js';
 import { groupParagraphs, paragraphText } from './group-paragraphs.js';
 import { captionKind, endsLikeSentence, headingNumberDepth, isNoteText, startsListItem } from './heading-rules.js';
 import type { LayoutContext, LayoutModel, LayoutRegion } from './layout-model.js';
@@ -33,6 +34,37 @@ function figureBoxes(page: Page, graphics: BBox[]): BBox[] {
   return merged;
 }
 
+/**
+ * A chart's axis ticks, category labels, legend and title sit just outside its graphics: short lines near the
+ * figure box join it, step by step, unless they belong to a paragraph (a long line right above or below).
+ */
+function absorbLabels(fig: BBox, lines: readonly TextLine[]): BBox {
+  let box: BBox = [...fig];
+  const figW = fig[2] - fig[0];
+  const isShort = (l: TextLine): boolean => [...l.text.trim()].length <= 40 && l.bbox[2] - l.bbox[0] < 0.5 * figW && !/[.。]$/.test(l.text.trim()) && !captionKind(l.text);
+  const inParagraph = (l: TextLine): boolean => {
+    const lh = l.bbox[3] - l.bbox[1];
+    return lines.some((o) => o !== l && !isShort(o) && Math.abs((o.bbox[1] + o.bbox[3]) / 2 - (l.bbox[1] + l.bbox[3]) / 2) < 1.6 * lh && Math.min(o.bbox[2], l.bbox[2]) > Math.max(o.bbox[0], l.bbox[0]));
+  };
+  const candidates = lines.filter((l) => isShort(l) && !inParagraph(l));
+  const taken = new Set<TextLine>();
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const l of candidates) {
+      if (taken.has(l) || centerInside(l.bbox, box, 2)) continue;
+      const lh = Math.max(4, l.bbox[3] - l.bbox[1]);
+      const dx = Math.max(0, box[0] - l.bbox[2], l.bbox[0] - box[2]);
+      const dy = Math.max(0, box[1] - l.bbox[3], l.bbox[1] - box[3]);
+      if (dx <= 2.5 * lh && dy <= 2.5 * lh) {
+        box = bboxUnion([box, l.bbox]);
+        taken.add(l);
+        changed = true;
+      }
+    }
+  }
+  return box;
+}
+
 function dominantSize(lines: readonly TextLine[]): number {
   let best = 0;
   let bestChars = -1;
@@ -45,13 +77,21 @@ function dominantSize(lines: readonly TextLine[]): number {
   return best;
 }
 
-/** Heading level: the number's depth when the heading is numbered, else the rank of its font size. */
+/**
+ * Heading rank (lower = higher in the hierarchy): the rank of the heading's font size among the document's
+ * heading sizes, plus a tenth per level of its numbering ("2" under "1", "2.1" under "2" at the same size).
+ */
 export function headingLevel(text: string, fontSize: number, ctx: LayoutContext): number {
-  const depth = headingNumberDepth(text);
-  if (depth > 0) return Math.min(6, depth);
+  const depth = Math.min(9, headingNumberDepth(text));
   const sizes = ctx.headingSizes;
-  for (let i = 0; i < sizes.length; i++) if (fontSize >= sizes[i]! * 0.95) return Math.min(6, i + 1);
-  return Math.min(6, sizes.length + 1);
+  let rank = sizes.length + 1;
+  for (let i = 0; i < sizes.length; i++) {
+    if (fontSize >= sizes[i]! * 0.95) {
+      rank = i + 1;
+      break;
+    }
+  }
+  return rank + depth / 10;
 }
 
 export function isTitleParagraph(lines: readonly TextLine[], text: string, ctx: LayoutContext): boolean {
@@ -82,14 +122,16 @@ export class RulesLayout implements LayoutModel {
   readonly name = 'rules';
 
   analysePage(page: Page, ctx: LayoutContext): LayoutRegion[] {
-    const lines = page.lines.filter((l) => l.text.trim() !== '');
+    const lines = withInferredBold(page.lines.filter((l) => l.text.trim() !== ''));
     const { tables, graphics } = detectTables(page, lines);
     const inTable = new Set(tables.flatMap((t) => t.lines));
     const regions: LayoutRegion[] = [];
     for (const t of tables) {
       regions.push({ type: 'Table', bbox: t.grid.bbox, lines: t.lines, text: '', table: t.grid, fontSize: dominantSize(t.lines) });
     }
-    const figures = figureBoxes(page, graphics).filter((f) => !regions.some((r) => bboxIntersection(r.bbox, f) > 0.5 * bboxArea(f)));
+    const figures = figureBoxes(page, graphics)
+      .filter((f) => !regions.some((r) => bboxIntersection(r.bbox, f) > 0.5 * bboxArea(f)))
+      .map((f) => absorbLabels(f, lines.filter((l) => !inTable.has(l))));
     const figLines = new Map<BBox, TextLine[]>(figures.map((f) => [f, []]));
     const flowLines: TextLine[] = [];
     for (const l of lines) {

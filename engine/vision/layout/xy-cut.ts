@@ -17,6 +17,13 @@ function projectionGaps(items: readonly CutItem[], axis: 0 | 1): [number, number
   return gaps;
 }
 
+function sharesChannel(a: readonly CutItem[], b: readonly CutItem[], minGap: number): boolean {
+  if (a.length < 2 || b.length < 2) return false;
+  const ga = projectionGaps(a, 0).filter(([x, y]) => y - x >= minGap);
+  const gb = projectionGaps(b, 0).filter(([x, y]) => y - x >= minGap);
+  return ga.some(([a1, a2]) => gb.some(([b1, b2]) => Math.min(a2, b2) - Math.max(a1, b1) >= minGap * 0.5));
+}
+
 export interface XyCutOptions {
   /** Narrowest vertical whitespace channel that separates columns. */
   minColumnGap: number;
@@ -41,16 +48,25 @@ export function xyCut<T extends CutItem>(items: readonly T[], opts: XyCutOptions
   }
   const bandGaps = projectionGaps(items, 1).filter(([a, b]) => b - a >= opts.minBandGap);
   if (bandGaps.length > 0) {
-    const out: T[][] = [];
+    const bands: T[][] = [];
     let rest = [...items];
     for (const [a, b] of bandGaps) {
       const cut = (a + b) / 2;
       const band = rest.filter((i) => (i.bbox[1] + i.bbox[3]) / 2 < cut);
       rest = rest.filter((i) => (i.bbox[1] + i.bbox[3]) / 2 >= cut);
-      if (band.length) out.push(...xyCut(band, opts, depth + 1));
+      if (band.length) bands.push(band);
     }
-    if (rest.length) out.push(...xyCut(rest, opts, depth + 1));
-    return out;
+    if (rest.length) bands.push(rest);
+    // Two bands with a column channel at the same place are one multi-column block whose paragraph breaks
+    // happen to line up: they are read column by column, not band by band.
+    const merged: T[][] = [];
+    for (const band of bands) {
+      const prev = merged[merged.length - 1];
+      if (prev && sharesChannel(prev, band, opts.minColumnGap)) prev.push(...band);
+      else merged.push(band);
+    }
+    // All bands merged back into the whole block means their channels do not line up through it: keep the bands.
+    return (merged.length === 1 ? bands : merged).flatMap((band) => xyCut(band, opts, depth + 1));
   }
   return [[...items]];
 }

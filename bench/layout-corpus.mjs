@@ -1,0 +1,151 @@
+// Layout accuracy on ../shared/corpus/layout (rules: corpus README "How figures are scored").
+// Region F1 at IoU 0.5 per type (PubLayNet + OmniDocBench pages, pro mode on each page image) and normalised
+// edit distance of the page text against OmniDocBench .md, Chinese (and mixed) pages apart from English ones.
+// Usage: npx tsc -b && node bench/layout-corpus.mjs [--pdf] [--only SUBSTR]
+//   --pdf: DocBank pages also parsed from their PDF page (text layer) for an extra text-only row.
+import { readFileSync, existsSync, writeFileSync, mkdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const corpus = process.env.DOCAI_CORPUS ?? resolve(here, '../../shared/corpus');
+const { readDocument } = await import('../dist/engine/vision/read-document.js');
+const { buildParseResult } = await import('../dist/engine/parse/build-result.js');
+
+const args = process.argv.slice(2);
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
+const manifest = JSON.parse(readFileSync(join(corpus, 'manifest.json'), 'utf8'));
+const entries = (manifest.entries ?? manifest).filter((e) => e.kind === 'layout' && (!only || e.id.includes(only)));
+
+const TYPES = ['Text', 'Title', 'Table', 'Figure'];
+const PUB = { 1: 'Text', 2: 'Title', 3: 'Text', 4: 'Table', 5: 'Figure' };
+const OMNI = { title: 'Title', text_block: 'Text', table: 'Table', figure: 'Figure' };
+
+function iou(a, b) {
+  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+  const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  if (w <= 0 || h <= 0) return 0;
+  const i = w * h;
+  return i / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - i);
+}
+
+function groundTruth(entry) {
+  const gtPath = join(corpus, entry.ground_truth.find((p) => p.endsWith('.json')) ?? '');
+  if (!existsSync(gtPath) || !gtPath.endsWith('.json')) return null;
+  const gt = JSON.parse(readFileSync(gtPath, 'utf8'));
+  if (entry.id.startsWith('publaynet')) {
+    return { regions: gt.annotations.map((a) => ({ type: PUB[a.category_id], box: [a.bbox[0], a.bbox[1], a.bbox[0] + a.bbox[2], a.bbox[1] + a.bbox[3]] })), ignore: [] };
+  }
+  if (entry.id.startsWith('omnidocbench')) {
+    const regions = [];
+    const ignore = [];
+    for (const d of gt.layout_dets) {
+      const xs = d.poly.filter((_, i) => i % 2 === 0);
+      const ys = d.poly.filter((_, i) => i % 2 === 1);
+      const box = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+      if (OMNI[d.category_type]) regions.push({ type: OMNI[d.category_type], box });
+      else ignore.push(box);
+    }
+    return { regions, ignore, language: gt.page_info?.page_attribute?.language ?? '' };
+  }
+  return null;
+}
+
+function predictedRegions(result) {
+  const out = [];
+  for (const n of result.nodes) {
+    const cbs = n.composing_blocks;
+    if (!cbs.length) continue;
+    const sx = 1, sy = 1; // layout_width/height are the JPEG's own pixels for image input
+    const box = [Math.min(...cbs.map((c) => c.coordinates[0] * sx)), Math.min(...cbs.map((c) => c.coordinates[1] * sy)), Math.max(...cbs.map((c) => c.coordinates[2] * sx)), Math.max(...cbs.map((c) => c.coordinates[3] * sy))];
+    out.push({ type: n.type, box });
+  }
+  return out;
+}
+
+function score(pred, gt, tally) {
+  for (const type of TYPES) {
+    const P = pred.filter((p) => p.type === type);
+    const G = gt.regions.filter((g) => g.type === type);
+    const pairs = [];
+    P.forEach((p, i) => G.forEach((g, j) => { const v = iou(p.box, g.box); if (v >= 0.5) pairs.push([v, i, j]); }));
+    pairs.sort((a, b) => b[0] - a[0]);
+    const pm = new Set(), gm = new Set();
+    for (const [, i, j] of pairs) if (!pm.has(i) && !gm.has(j)) { pm.add(i); gm.add(j); }
+    let fp = 0;
+    P.forEach((p, i) => { if (!pm.has(i) && !gt.ignore.some((b) => iou(p.box, b) >= 0.5)) fp++; });
+    const t = (tally[type] ??= { tp: 0, fp: 0, fn: 0 });
+    t.tp += pm.size; t.fp += fp; t.fn += G.length - gm.size;
+  }
+}
+
+function stripMarkup(s) {
+  return s.replace(/<[^>]+>/g, '').replace(/\$\$[\s\S]*?\$\$/g, '').replace(/\$[^$]*\$/g, '').replace(/[#*|\\>\-_\t]/g, '').replace(/\s+/g, '');
+}
+
+function levenshtein(a, b) {
+  const A = [...a], B = [...b];
+  if (!A.length) return B.length;
+  let prev = Array.from({ length: B.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= A.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= B.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (A[i - 1] === B[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[B.length];
+}
+
+// OCR of a page image takes seconds: the page model is cached (by path, size and mtime) so that layout
+// changes can be measured again without OCR. DOCAI_BENCH_NOCACHE=1 reads every page afresh.
+const cacheDir = join(tmpdir(), 'docai-bench-pages');
+mkdirSync(cacheDir, { recursive: true });
+async function readPages(path) {
+  const st = statSync(path);
+  const key = join(cacheDir, `${path.split('/').pop()}.${st.size}.${Math.round(st.mtimeMs)}.json`);
+  if (!process.env.DOCAI_BENCH_NOCACHE && existsSync(key)) return JSON.parse(readFileSync(key, 'utf8'));
+  const doc = await readDocument(path, { fileName: path.split('/').pop() });
+  writeFileSync(key, JSON.stringify(doc));
+  return doc;
+}
+
+const tally = {};
+const edits = { zh: [], en: [] };
+const rows = [];
+for (const e of entries) {
+  const gt = groundTruth(e);
+  const image = join(corpus, e.files.find((f) => f.endsWith('.jpg')));
+  const t0 = Date.now();
+  let result;
+  try {
+    const doc = await readPages(image);
+    result = buildParseResult(doc, image, 'pro');
+  } catch (err) {
+    rows.push([e.id.slice(0, 48), 'ERROR ' + err.message]);
+    continue;
+  }
+  const ms = Date.now() - t0;
+  let ed = '';
+  if (gt) score(predictedRegions(result), gt, tally);
+  const mdPath = e.ground_truth.find((p) => p.endsWith('.md'));
+  if (mdPath) {
+    const truth = stripMarkup(readFileSync(join(corpus, mdPath), 'utf8'));
+    const mine = stripMarkup(result.nodes.map((n) => n.text).join('\n'));
+    const d = levenshtein(mine, truth) / Math.max(1, mine.length, truth.length);
+    (/english/.test(gt?.language ?? '') ? edits.en : edits.zh).push(d);
+    ed = d.toFixed(3);
+  }
+  const counts = TYPES.map((t) => `${t[0]}${result.nodes.filter((n) => n.type === t).length}/${gt ? gt.regions.filter((r) => r.type === t).length : '-'}`).join(' ');
+  rows.push([e.id.slice(0, 48), `${ms} ms`, counts, ed]);
+  console.error(rows[rows.length - 1].join('  '));
+}
+console.log('\npage'.padEnd(50), 'time', 'pred/gt per type (T=Text t=Title...)', 'edit');
+for (const r of rows) console.log(r.join('  '));
+console.log('\nRegion F1 at IoU 0.5 (PubLayNet + OmniDocBench, summed over pages)');
+for (const t of TYPES) {
+  const { tp = 0, fp = 0, fn = 0 } = tally[t] ?? {};
+  const p = tp / Math.max(1, tp + fp), r = tp / Math.max(1, tp + fn);
+  console.log(`${t.padEnd(7)} tp ${tp} fp ${fp} fn ${fn}  P ${p.toFixed(3)} R ${r.toFixed(3)} F1 ${(p + r ? (2 * p * r) / (p + r) : 0).toFixed(3)}`);
+}
+const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+console.log(`\nText edit distance (OmniDocBench .md): zh/mixed ${mean(edits.zh).toFixed(3)} over ${edits.zh.length} pages; en ${mean(edits.en).toFixed(3)} over ${edits.en.length} pages`);
