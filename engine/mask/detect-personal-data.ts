@@ -98,7 +98,7 @@ function labelValueEnd(text: string, from: number, maxLen: number): number {
   if (LABEL_AHEAD.test(text.slice(from, from + 6))) return from;
   while (i < limit) {
     const ch = text[i]!;
-    if (/[\n，。；;|\t]/.test(ch)) break;
+    if (/[\n，。；;|\t,]/.test(ch)) break;
     if (ch === ' ' && text[i + 1] === ' ') break;
     if (i > from && LABEL_AHEAD.test(text.slice(i, i + 6)) && /[\s:：]/.test(text[i - 1] ?? '')) break;
     if (i > from + 1 && /^(?:电话|手机|邮编|联系|性别|年龄|姓名|床号|住院号|身份证)/.test(text.slice(i, i + 4))) break;
@@ -347,14 +347,12 @@ function findDates(text: string, add: Add): void {
     const before = text.slice(Math.max(0, m.index - 14), m.index);
     const line = before.slice(before.lastIndexOf('\n') + 1);
     let category: MaskCategory = '日期';
-    if (/(?:出生|生日|DOB|Birth)[^\n，。]{0,6}$/i.test(line)) category = '出生日期';
-    else if (/(?:入院|入科|Admi(?:ssion|tted))[^\n，。出]{0,6}$/i.test(line)) category = '入院时间';
-    else if (/(?:出院|离院|Discharge)[^\n，。入]{0,6}$/i.test(line)) category = '出院时间';
-    else {
-      const after = text.slice(m.index + v.length, m.index + v.length + 4);
-      if (/^\s*(?:在[^\n，。]{0,4})?(?:入院|收入|收住)/.test(after)) category = '入院时间';
-      else if (/^\s*(?:出院|离院)/.test(after)) category = '出院时间';
-    }
+    const after = text.slice(m.index + v.length, m.index + v.length + 8);
+    if (/(?:出生|生日|DOB|Birth)[^\n，。,;；]{0,6}$/i.test(line)) category = '出生日期';
+    else if (/^[ \t]*(?:在[^\n，。,]{0,4})?(?:入院|收入|收住|入科)(?!时间|日期|诊断|记录|情况)/.test(after)) category = '入院时间';
+    else if (/^[ \t]*(?:出院|离院)(?!时间|日期|诊断|记录|小结|情况|医嘱)/.test(after)) category = '出院时间';
+    else if (/(?:入院|入科|Admi(?:ssion|tted))[^\n，。,;；出]{0,6}$/i.test(line)) category = '入院时间';
+    else if (/(?:出院|离院|Discharge)[^\n，。,;；入]{0,6}$/i.test(line)) category = '出院时间';
     add(m.index, m.index + v.length, category);
   }
   for (const m of text.matchAll(/(?:Date\s*of\s*Birth|DOB|Admission\s*Date|Discharge\s*Date|Date)[\s:：]*(\d{1,2}[/-]\d{1,2}[/-]\d{2,4}|[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+\d{4})/g)) {

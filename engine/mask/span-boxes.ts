@@ -7,7 +7,8 @@ function charWeight(ch: string): number {
   if (/\s/.test(ch)) return 0.33;
   if (/[il.,:;'|!]/.test(ch)) return 0.3;
   if (/[mwMW@]/.test(ch)) return 0.8;
-  return 0.56;
+  if (/[0-9]/.test(ch)) return 0.57;
+  return 0.58;
 }
 
 /**
@@ -15,8 +16,14 @@ function charWeight(ch: string): number {
  * proportion to their advance; characters between runs (inserted spaces) fill the gap.
  */
 export function characterXs(line: TextLine): Array<[number, number]> {
+  return characterPlacement(line).xs;
+}
+
+/** Character x ranges, and for each character the run it was placed in (its edges are exact, the inside estimated). */
+function characterPlacement(line: TextLine): { xs: Array<[number, number]>; anchors: Array<[number, number]> } {
   const t = line.text;
   const xs: Array<[number, number] | null> = new Array(t.length).fill(null);
+  const anchors: Array<[number, number]> = new Array(t.length).fill([line.bbox[0], line.bbox[2]]);
   let cursor = 0;
   const runs = line.runs.length > 0 ? line.runs : [{ text: t, bbox: line.bbox }];
   let placedAny = false;
@@ -27,6 +34,7 @@ export function characterXs(line: TextLine): Array<[number, number]> {
     if (at < 0) continue;
     placedAny = true;
     distribute(rt, at, run.bbox[0], run.bbox[2], xs);
+    for (let k = at; k < at + rt.length; k++) anchors[k] = [run.bbox[0], run.bbox[2]];
     cursor = at + rt.length;
   }
   if (!placedAny) distribute(t, 0, line.bbox[0], line.bbox[2], xs);
@@ -40,7 +48,7 @@ export function characterXs(line: TextLine): Array<[number, number]> {
     distribute(t.slice(i, j), i, left, Math.max(left, right), xs);
     i = j - 1;
   }
-  return xs as Array<[number, number]>;
+  return { xs: xs as Array<[number, number]>, anchors };
 }
 
 function distribute(s: string, at: number, x1: number, x2: number, xs: Array<[number, number] | null>): void {
@@ -59,16 +67,23 @@ function distribute(s: string, at: number, x1: number, x2: number, xs: Array<[nu
 
 /** The box covering characters [start, end) of a line, padded so that antialiased edges are covered too. */
 export function lineSpanBox(line: TextLine, start: number, end: number, pageW: number, pageH: number): BBox {
-  const xs = characterXs(line);
-  const a = xs[Math.max(0, start)]!;
-  const b = xs[Math.min(xs.length, end) - 1]!;
+  const { xs, anchors } = characterPlacement(line);
+  const first = Math.max(0, start);
+  const last = Math.min(xs.length, end) - 1;
+  const a = xs[first]!;
+  const b = xs[last]!;
   const h = line.bbox[3] - line.bbox[1];
   const padX = Math.max(2, h * 0.15);
   const padY = Math.max(2, h * 0.12);
+  // Inside a run, positions come from estimated character widths (fonts differ: digits are 0.5-0.65 em),
+  // so the error grows with the distance from the run's exact edges: widen by a share of that distance.
+  const uncertainty = (x: number, run: [number, number]): number => Math.min(1.5 * h, 0.09 * Math.max(0, Math.min(x - run[0], run[1] - x)));
+  const left = a[0] - padX - uncertainty(a[0], anchors[first]!);
+  const right = b[1] + padX + uncertainty(b[1], anchors[last]!);
   return [
-    Math.max(0, Math.floor(a[0] - padX)),
+    Math.max(0, Math.floor(left)),
     Math.max(0, Math.floor(line.bbox[1] - padY)),
-    Math.min(pageW, Math.ceil(b[1] + padX)),
+    Math.min(pageW, Math.ceil(right)),
     Math.min(pageH, Math.ceil(line.bbox[3] + padY)),
   ];
 }
