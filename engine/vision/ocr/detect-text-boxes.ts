@@ -1,0 +1,224 @@
+import type { RgbaImage } from '../../core/image.js';
+import { ocrModels, ort } from './ocr-models.js';
+import { growRect, minAreaRect, normalizeRect, quadToRect, rectCorners, type Point, type Quad, type RotatedRect } from './text-quad.js';
+
+/**
+ * DB text detection: the page is scaled so its longer side is at most `maxSide` (multiples of 32),
+ * the model gives a per-pixel text probability, and each connected blob above the threshold becomes
+ * a rotated rectangle grown back by the shrink the model was trained with ("unclip").
+ */
+
+export interface DetectOptions {
+  maxSide?: number;
+  /** Pixel threshold on the probability map. */
+  threshold?: number;
+  /** Minimum mean probability inside a box. */
+  boxThreshold?: number;
+  unclipRatio?: number;
+}
+
+export interface DetectedBox {
+  /** Corners in the input image's pixels, as the rectangle's own axes give them (see rectCorners). */
+  quad: Quad;
+  rect: RotatedRect;
+  score: number;
+}
+
+const MEAN = [0.485, 0.456, 0.406];
+const STD = [0.229, 0.224, 0.225];
+
+/** Separable triangle-filter resample (antialiased when shrinking) straight into a normalised BGR CHW tensor. */
+function resizeToTensor(img: RgbaImage, ow: number, oh: number): Float32Array {
+  const { width: iw, height: ih, data } = img;
+  const weights = (inSize: number, outSize: number) => {
+    const scale = inSize / outSize;
+    const support = Math.max(1, scale);
+    const starts = new Int32Array(outSize);
+    const counts = new Int32Array(outSize);
+    const list: number[][] = [];
+    for (let o = 0; o < outSize; o++) {
+      const center = (o + 0.5) * scale;
+      const lo = Math.max(0, Math.floor(center - support));
+      const hi = Math.min(inSize - 1, Math.ceil(center + support));
+      const ws: number[] = [];
+      let sum = 0;
+      for (let i = lo; i <= hi; i++) {
+        const w = Math.max(0, 1 - Math.abs(i + 0.5 - center) / support);
+        ws.push(w);
+        sum += w;
+      }
+      starts[o] = lo;
+      counts[o] = ws.length;
+      list.push(ws.map((w) => (sum > 0 ? w / sum : 0)));
+    }
+    return { starts, counts, list };
+  };
+  const hx = weights(iw, ow);
+  const vy = weights(ih, oh);
+  // Horizontal pass: ih rows x ow cols x 3 channels.
+  const tmp = new Float32Array(ih * ow * 3);
+  for (let y = 0; y < ih; y++) {
+    const row = y * iw * 4;
+    for (let x = 0; x < ow; x++) {
+      const s = hx.starts[x]!;
+      const ws = hx.list[x]!;
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let k = 0; k < ws.length; k++) {
+        const i = row + (s + k) * 4;
+        const w = ws[k]!;
+        r += data[i]! * w;
+        g += data[i + 1]! * w;
+        b += data[i + 2]! * w;
+      }
+      const o = (y * ow + x) * 3;
+      tmp[o] = r;
+      tmp[o + 1] = g;
+      tmp[o + 2] = b;
+    }
+  }
+  const plane = ow * oh;
+  const out = new Float32Array(plane * 3);
+  // BGR planes, ImageNet statistics applied in that order as PaddleOCR does.
+  const k0 = 1 / (255 * STD[0]!);
+  const k1 = 1 / (255 * STD[1]!);
+  const k2 = 1 / (255 * STD[2]!);
+  for (let y = 0; y < oh; y++) {
+    const s = vy.starts[y]!;
+    const ws = vy.list[y]!;
+    for (let x = 0; x < ow; x++) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let k = 0; k < ws.length; k++) {
+        const i = ((s + k) * ow + x) * 3;
+        const w = ws[k]!;
+        r += tmp[i]! * w;
+        g += tmp[i + 1]! * w;
+        b += tmp[i + 2]! * w;
+      }
+      const o = y * ow + x;
+      out[o] = b * k0 - MEAN[0]! / STD[0]!;
+      out[o + plane] = g * k1 - MEAN[1]! / STD[1]!;
+      out[o + 2 * plane] = r * k2 - MEAN[2]! / STD[2]!;
+    }
+  }
+  return out;
+}
+
+/** Size the detector sees: longer side at most maxSide, both sides multiples of 32. */
+export function detectionSize(width: number, height: number, maxSide: number): { w: number; h: number } {
+  const ratio = Math.max(width, height) > maxSide ? maxSide / Math.max(width, height) : 1;
+  return {
+    w: Math.max(32, Math.round((width * ratio) / 32) * 32),
+    h: Math.max(32, Math.round((height * ratio) / 32) * 32),
+  };
+}
+
+/** Mean probability inside a rectangle (pixel centres tested against its axes). */
+function rectScore(prob: Float32Array, pw: number, ph: number, r: RotatedRect): number {
+  const corners = rectCorners(r);
+  const xs = corners.map((p) => p[0]);
+  const ys = corners.map((p) => p[1]);
+  const x0 = Math.max(0, Math.floor(Math.min(...xs)));
+  const x1 = Math.min(pw - 1, Math.ceil(Math.max(...xs)));
+  const y0 = Math.max(0, Math.floor(Math.min(...ys)));
+  const y1 = Math.min(ph - 1, Math.ceil(Math.max(...ys)));
+  const ux = Math.cos(r.angle);
+  const uy = Math.sin(r.angle);
+  const hw = r.w / 2 + 0.5;
+  const hh = r.h / 2 + 0.5;
+  let sum = 0;
+  let n = 0;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const dx = x - r.cx;
+      const dy = y - r.cy;
+      if (Math.abs(dx * ux + dy * uy) <= hw && Math.abs(-dx * uy + dy * ux) <= hh) {
+        sum += prob[y * pw + x]!;
+        n++;
+      }
+    }
+  }
+  return n ? sum / n : 0;
+}
+
+/** Connected components (8-neighbour) of prob > threshold, each as its per-row extreme points. */
+function textBlobs(prob: Float32Array, pw: number, ph: number, threshold: number): Point[][] {
+  const labels = new Int32Array(pw * ph);
+  const stack = new Int32Array(pw * ph);
+  const blobs: Point[][] = [];
+  let next = 0;
+  for (let start = 0; start < pw * ph; start++) {
+    if (labels[start] !== 0 || prob[start]! <= threshold) continue;
+    next++;
+    labels[start] = next;
+    let top = 0;
+    stack[top++] = start;
+    const rowMin = new Map<number, number>();
+    const rowMax = new Map<number, number>();
+    while (top > 0) {
+      const i = stack[--top]!;
+      const x = i % pw;
+      const y = (i - x) / pw;
+      const lo = rowMin.get(y);
+      if (lo === undefined || x < lo) rowMin.set(y, x);
+      const hi = rowMax.get(y);
+      if (hi === undefined || x > hi) rowMax.set(y, x);
+      for (let dy = -1; dy <= 1; dy++) {
+        const ny = y + dy;
+        if (ny < 0 || ny >= ph) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          if (nx < 0 || nx >= pw) continue;
+          const j = ny * pw + nx;
+          if (labels[j] === 0 && prob[j]! > threshold) {
+            labels[j] = next;
+            stack[top++] = j;
+          }
+        }
+      }
+    }
+    const pts: Point[] = [];
+    for (const [y, lo] of rowMin) {
+      pts.push([lo, y]);
+      const hi = rowMax.get(y)!;
+      if (hi !== lo) pts.push([hi, y]);
+    }
+    blobs.push(pts);
+  }
+  return blobs;
+}
+
+export async function detectTextBoxes(img: RgbaImage, opts: DetectOptions = {}): Promise<DetectedBox[]> {
+  const maxSide = opts.maxSide ?? 960;
+  const threshold = opts.threshold ?? 0.3;
+  const boxThreshold = opts.boxThreshold ?? 0.6;
+  const unclipRatio = opts.unclipRatio ?? 1.5;
+  const { det } = await ocrModels();
+  const { w: dw, h: dh } = detectionSize(img.width, img.height, maxSide);
+  const input = new ort.Tensor('float32', resizeToTensor(img, dw, dh), [1, 3, dh, dw]);
+  const result = await det.run({ [det.inputNames[0]!]: input });
+  const out = result[det.outputNames[0]!]!;
+  const [, , ph, pw] = out.dims as number[];
+  const prob = out.data as Float32Array;
+  const sx = img.width / pw!;
+  const sy = img.height / ph!;
+  const boxes: DetectedBox[] = [];
+  for (const pts of textBlobs(prob, pw!, ph!, threshold)) {
+    if (pts.length < 2) continue;
+    const rect = minAreaRect(pts);
+    if (Math.min(rect.w, rect.h) < 3) continue;
+    const score = rectScore(prob, pw!, ph!, rect);
+    if (score < boxThreshold) continue;
+    const area = rect.w * rect.h;
+    const perimeter = 2 * (rect.w + rect.h);
+    const grown = growRect(rect, (area * unclipRatio) / perimeter);
+    if (Math.min(grown.w, grown.h) < 5) continue;
+    // Back to image pixels; the two axes may scale differently, so map the corners, not the rect.
+    const q = rectCorners(grown).map(([x, y]) => [(x + 0.5) * sx, (y + 0.5) * sy]) as Quad;
+    boxes.push({ quad: q, rect: normalizeRect(quadToRect(q)), score });
+  }
+  return boxes;
+}

@@ -1,0 +1,144 @@
+import type { RgbaImage } from '../../core/image.js';
+import type { TextLine } from '../../core/page.js';
+import type { BBox } from '../../core/geometry.js';
+import { upsideDownProbability } from './classify-line-direction.js';
+import { detectTextBoxes } from './detect-text-boxes.js';
+import { findQuarterTurn, isUpsideDown } from './find-page-orientation.js';
+import { tidyLineText } from './line-text.js';
+import { flattenAlpha, rotateImage } from './page-raster.js';
+import { recognizeLines } from './recognize-lines.js';
+import { orderForReading, quadCenter, quadSize, rotatePoint, type Quad } from './text-quad.js';
+
+export interface OcrImageOptions {
+  /** Find 90/180/270 page turns and upside-down lines (default true). False assumes an upright page. */
+  detectOrientation?: boolean;
+}
+
+export interface OcrImageResult {
+  lines: TextLine[];
+  /** How the input was turned clockwise to make it upright. */
+  rotation: 0 | 90 | 180 | 270;
+  /** Size of the upright image the line boxes refer to. */
+  width: number;
+  height: number;
+}
+
+/** Longer side the detector sees; 1280 keeps 8-9 pt print at 200 dpi above the detector's smallest text. */
+const DET_MAX_SIDE = 1280;
+/** Lines read with less confidence than this are noise (PaddleOCR's drop_score). */
+const MIN_CONFIDENCE = 0.5;
+/** A line whose crop the classifier calls upside down this surely is read turned (PaddleOCR's cls_thresh). */
+const FLIP_LINE = 0.9;
+
+/**
+ * OCR of one page image: text lines with boxes in the upright image's pixels, in reading order
+ * (top to bottom along the page's dominant line angle, left to right within a row).
+ */
+export async function ocrImage(image: RgbaImage, opts: OcrImageOptions = {}): Promise<OcrImageResult> {
+  const detectOrientation = opts.detectOrientation ?? true;
+  let img = flattenAlpha(image);
+  let boxes = await detectTextBoxes(img, { maxSide: DET_MAX_SIDE });
+  let rotation: 0 | 90 | 180 | 270 = 0;
+  if (detectOrientation && boxes.length > 0) {
+    const quarter = await findQuarterTurn(img, boxes);
+    if (quarter !== 0) {
+      img = rotateImage(img, quarter);
+      boxes = await detectTextBoxes(img, { maxSide: DET_MAX_SIDE });
+      rotation = quarter;
+    }
+  }
+  let quads = boxes.map((b) => readingQuad(b.quad));
+  let flips = quads.map(() => false);
+  if (detectOrientation && quads.length > 0) {
+    let upside = await upsideDownProbability(img, quads);
+    if (await isUpsideDown(img, quads, upside)) {
+      const { width, height } = img;
+      img = rotateImage(img, 180);
+      quads = boxes.map((b) => readingQuad(b.quad.map((p) => rotatePoint(p, 180, width, height)) as Quad));
+      upside = upside.map((p) => 1 - p);
+      rotation = ((rotation + 180) % 360) as 0 | 90 | 180 | 270;
+    }
+    flips = upside.map((p) => p > FLIP_LINE);
+  }
+  const read = await recognizeLines(
+    img,
+    quads.map((quad, i) => ({ quad, flip: flips[i] })),
+  );
+  const placed: { line: TextLine; quad: Quad }[] = [];
+  read.forEach((r, i) => {
+    const text = tidyLineText(r.text);
+    if (!text || r.confidence < MIN_CONFIDENCE) return;
+    const quad = quads[i]!;
+    const bbox = clampBox(quad, img.width, img.height);
+    const fontSize = Math.round(Math.min(quadSize(quad).h, bbox[3] - bbox[1]) * 10) / 10;
+    const line: TextLine = {
+      text,
+      bbox,
+      runs: [{ text, bbox, fontSize }],
+      fontSize,
+      bold: false,
+      source: 'ocr',
+      confidence: Math.round(r.confidence * 1000) / 1000,
+    };
+    placed.push({ line, quad });
+  });
+  return { lines: readingOrder(placed), rotation, width: img.width, height: img.height };
+}
+
+/**
+ * Corner order for the crop. Tall narrow boxes on an upright page are vertical lines of CJK text:
+ * like PaddleOCR, they are read with the crop turned a quarter counter-clockwise.
+ */
+function readingQuad(box: Quad): Quad {
+  const q = orderForReading(box);
+  const { w, h } = quadSize(q);
+  if (h >= 1.5 * w) return [q[1], q[2], q[3], q[0]];
+  return q;
+}
+
+function clampBox(q: Quad, width: number, height: number): BBox {
+  const xs = q.map((p) => p[0]);
+  const ys = q.map((p) => p[1]);
+  const r = (v: number, max: number) => Math.round(Math.min(max, Math.max(0, v)));
+  return [r(Math.min(...xs), width), r(Math.min(...ys), height), r(Math.max(...xs), width), r(Math.max(...ys), height)];
+}
+
+/** Sorts lines top to bottom along the dominant text angle (a skewed page stays in order), left to right within a row. */
+function readingOrder(placed: { line: TextLine; quad: Quad }[]): TextLine[] {
+  if (placed.length < 2) return placed.map((p) => p.line);
+  const angle = dominantAngle(placed.map((p) => p.quad));
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const keyed = placed.map((p) => {
+    const [cx, cy] = quadCenter(p.quad);
+    return { line: p.line, u: cx * cos + cy * sin, v: -cx * sin + cy * cos, h: quadSize(p.quad).h };
+  });
+  keyed.sort((a, b) => a.v - b.v);
+  const out: TextLine[] = [];
+  let row: typeof keyed = [];
+  const flush = () => {
+    row.sort((a, b) => a.u - b.u);
+    for (const k of row) out.push(k.line);
+    row = [];
+  };
+  for (const k of keyed) {
+    // Same row when the centres are within half a line height of the row's first line.
+    if (row.length && Math.abs(k.v - row[0]!.v) > 0.5 * Math.min(k.h, row[0]!.h)) flush();
+    row.push(k);
+  }
+  flush();
+  return out;
+}
+
+/** Median angle of the page's long lines: the skew of a photographed or badly fed page. */
+export function dominantAngle(quads: Quad[]): number {
+  const angles = quads
+    .filter((q) => {
+      const { w, h } = quadSize(q);
+      return w >= 3 * h;
+    })
+    .map((q) => Math.atan2(q[1][1] - q[0][1], q[1][0] - q[0][0]))
+    .sort((a, b) => a - b);
+  if (angles.length === 0) return 0;
+  return angles[Math.floor(angles.length / 2)]!;
+}
