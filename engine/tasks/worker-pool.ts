@@ -117,6 +117,8 @@ export class WorkerPool {
       slot.current = job;
       slot.timer = setTimeout(() => {
         if (slot.current !== job) return;
+        // no new job for this child: it is being killed
+        slot.ready = false;
         this.release(slot);
         job.reject(new DocError('INVALID_DOCUMENT', `processing timed out after ${Math.round(job.timeoutMs / 1000)} s`));
         slot.child.kill('SIGKILL');
