@@ -62,7 +62,9 @@ function goldNumber(answer) {
   const m = answer.replace(/,/g, '').match(/^\s*\$?\s*(-?\d+(?:\.\d+)?)\s*%?\s*$/);
   return m ? Number(m[1]) : null;
 }
-function judge(c, text) {
+function judge(c, fullText) {
+  // page numbers of citations are not answers
+  const text = fullText.replace(/ — [^\n]*?, (p\.|第) ?\d+[^\n]*/g, '').replace(/\[\d+\]/g, '');
   const g = goldNumber(c.answer);
   const nums = numbersIn(text.split('\n')[0]);
   if (g !== null) return nums.some((x) => Math.abs(x - g) <= Math.max(Math.abs(g) * 0.01, 0.005));

@@ -1,6 +1,6 @@
 import type { KeyRecord } from '../api/context.js';
 import type { Library } from '../store/library.js';
-import { scopeDocuments } from './document-scope.js';
+import { nameTerms, scopeDocuments } from './document-scope.js';
 import { growthPercent, METRIC_BY_ID, type MetricDef, type MetricResult } from './financial-metrics.js';
 import type { LineItem } from './line-items.js';
 import { formatAmount, formatFixed, requestedDecimals } from './number-format.js';
@@ -68,7 +68,7 @@ export function answerGrounded(library: Library, key: KeyRecord, messages: reado
     const numeric = answerNumeric(library, key, docIds, frame, lang, prefs.brief);
     if (numeric) return numeric;
   }
-  const passages = retrievePassages(library, key, question, docIds, prefs.brief ? 1 : 3);
+  const passages = retrievePassages(library, key, question, docIds, prefs.brief ? 1 : 3, scope.named ? userTurns.flatMap(nameTerms) : []);
   const good = passages.filter((p) => p.coverage >= 0.34 || p.score >= 6);
   if (good.length === 0) return notFound(lang, frame, frame.metric || frame.item ? 'figure' : 'text');
   const citations: Citation[] = [];

@@ -28,34 +28,43 @@ function sentences(text: string): string[] {
  */
 const INTENTS: { question: RegExp; sentence: RegExp; terms: string }[] = [
   {
-    question: /customers?|clients?|客户/i,
-    sentence: /(portion|percent|%) of (our )?(total |net )?(revenues?|sales)|(largest|major|significant|primary) customers?|customers? (accounted|represented)|government contracts|客户/i,
+    question: /\bcustomers?\b|\bclients?\b|客户/i,
+    sentence: /\b(portion|percent|%) of (our )?(total |net )?(revenues?|sales)\b|\b(largest|major|significant|primary) customers?\b|\bcustomers? (accounted|represented)\b|\bgovernment contracts\b|客户/i,
     terms: 'customers revenues portion percent accounted largest government contracts',
   },
   {
-    question: /(acquired|acquisitions?|acquire|bought|purchased)|收购|并购/i,
-    sentence: /we (acquired|completed (the|our) acquisition)|acquisition of|acquired (all|the remaining|a|an)|收购/i,
+    question: /\b(acquired|acquisitions?|acquire|bought|purchased)\b|收购|并购/i,
+    sentence: /\bwe (acquired|completed (the|our) acquisition)|\bacquisition of\b|\bacquired (all|the remaining|a|an)\b|收购/i,
     terms: 'acquired acquisition acquisitions',
   },
   {
-    question: /(employees|headcount|workforce|staff)|员工|雇员/i,
-    sentence: /(employ(ed)?|employees).*\d[\d,]*|员工/i,
+    question: /\b(employees|headcount|workforce|staff)\b|员工|雇员/i,
+    sentence: /\b(employ(ed)?|employees)\b.*\b\d[\d,]*\b|员工/i,
     terms: 'employees employed approximately',
   },
   {
-    question: /(competitors?|competition|compete)|竞争/i,
-    sentence: /(compete|competitors?|competition)|竞争/i,
+    question: /\b(competitors?|competition|compete)\b|竞争/i,
+    sentence: /\b(compete|competitors?|competition)\b|竞争/i,
     terms: 'compete competitors competition',
   },
 ];
 
 /** BM25 over the library (synonyms expanded), then the best sentences of the best pages. */
-export function retrievePassages(library: Library, key: KeyRecord, question: string, docIds: readonly string[], limit = 3): Passage[] {
-  const { tokens, expanded } = expandQuery(question);
+export function retrievePassages(library: Library, key: KeyRecord, question: string, docIds: readonly string[], limit = 3, nameTerms: readonly string[] = []): Passage[] {
+  // the company's own name is on every page of its report: it ranks nothing once the scope is that report
+  const names = new Set(nameTerms.flatMap((t) => tokenizeForSearch(t)));
+  const ex = expandQuery(question);
+  const tokens = ex.tokens.filter((t) => !names.has(t));
+  const expanded = ex.expanded.filter((t) => !names.has(t));
   if (tokens.length === 0) return [];
   const intents = INTENTS.filter((i) => i.question.test(question));
-  const query = [...expanded, ...intents.flatMap((i) => tokenizeForSearch(i.terms))];
-  const hits = library.search(key, query, { docIds, limit: intents.length ? 14 : 8, kind: 'page' });
+  const hits = library.search(key, expanded, { docIds, limit: 8, kind: 'page' });
+  if (intents.length > 0) {
+    const seen = new Set(hits.map((h) => `${h.docId}#${h.pageNumber}`));
+    for (const h of library.search(key, intents.flatMap((i) => tokenizeForSearch(i.terms)), { docIds, limit: 30, kind: 'page' })) {
+      if (!seen.has(`${h.docId}#${h.pageNumber}`)) hits.push(h);
+    }
+  }
   const qset = new Set(tokens.map((t) => stem(t)));
   const expandedSet = new Set(expanded.map((t) => stem(t)));
   const out: Passage[] = [];
@@ -73,9 +82,9 @@ export function retrievePassages(library: Library, key: KeyRecord, question: str
       let syn = 0;
       for (const q of expandedSet) if (!qset.has(q) && st.has(q)) syn++;
       if (direct === 0 && !(syn > 0 && intents.some((i) => i.sentence.test(s)))) continue;
-      const coverage = direct / qset.size;
-      const intent = intents.some((i) => i.sentence.test(s)) ? 6 : 0;
-      const score = weight + 0.5 * Math.min(3, syn) + coverage * 3 + intent - rank * 0.2 - Math.max(0, s.length - 400) / 400;
+      const intent = intents.some((i) => i.sentence.test(s)) ? 8 : 0;
+      const coverage = Math.max(direct / qset.size, intent ? 0.5 : 0);
+      const score = weight + 0.5 * Math.min(3, syn) + coverage * 3 + intent - rank * 0.08 - Math.max(0, s.length - 400) / 400;
       out.push({ docId: h.docId, fileName: h.fileName, pageNumber: h.pageNumber, text: s, score, coverage });
     }
   });

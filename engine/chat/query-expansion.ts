@@ -35,7 +35,7 @@ const STOP = new Set(
 );
 
 export function contentTokens(text: string): string[] {
-  return tokenizeForSearch(text).filter((t) => !STOP.has(t) && !/^\d{1,2}$/.test(t));
+  return tokenizeForSearch(text).filter((t) => !STOP.has(t) && !/^\d{1,2}$/.test(t) && !/^(fy|q[1-4])?'?(19|20)?\d{2}$/.test(t));
 }
 
 /** Query tokens plus the tokens of every synonym group a query term belongs to. */

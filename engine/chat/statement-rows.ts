@@ -66,8 +66,10 @@ export function readStatementPage(page: StoredPage, tables: readonly StoredTable
   }
   for (const t of tables) rows.push(...rowsFromTable(t));
   const unit = detectUnit(page.text);
+  // statement titles are short lines near the top; long lines there are prose that merely names a statement
   const heading = visual
-    .slice(0, 8)
+    .slice(0, 10)
+    .filter((r) => r.text.length <= 90)
     .map((r) => r.text)
     .join(' ')
     .toLowerCase();
