@@ -20,8 +20,16 @@ export function ChatPane() {
   const endRef = useRef<HTMLDivElement>(null);
   const current = conversations.find((c) => c.id === currentId);
 
-  useEffect(() => endRef.current?.scrollIntoView({ block: 'end' }), [current?.messages]);
-  useEffect(() => () => abortRef.current?.abort(), []);
+  // braces: scrollIntoView returns a promise in current Chromium, and an effect may only return a cleanup function
+  useEffect(() => {
+    endRef.current?.scrollIntoView({ block: 'end' });
+  }, [current?.messages]);
+  useEffect(
+    () => () => {
+      abortRef.current?.abort();
+    },
+    [],
+  );
 
   async function send() {
     const question = input.trim();

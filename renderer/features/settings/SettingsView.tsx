@@ -40,7 +40,9 @@ export function SettingsView() {
       setError(describeError(err));
     }
   }, []);
-  useEffect(() => void refresh(), [refresh]);
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
 
   async function create() {
     try {
