@@ -62,7 +62,12 @@ export function answerGrounded(library: Library, key: KeyRecord, messages: reado
   const lang = prefs.lang ?? frame.lang;
   const scope = scopeDocuments(library, key, userTurns);
   const docIds = scope.docs.map((d) => d.docId);
-  if (docIds.length === 0) return notFound(lang, frame, 'empty');
+  if (docIds.length === 0) return notFound(lang, frame, library.listDocuments(key).length === 0 ? 'empty' : 'text');
+  if (!scope.named) {
+    // a company or name the question gives that no document mentions at all: the answer is not here
+    const unknown = nameTerms(question).filter((t) => library.search(key, [t], { limit: 1 }).length === 0);
+    if (unknown.length > 0) return notFound(lang, frame, 'name', unknown);
+  }
 
   if (frame.metric || frame.item) {
     const numeric = answerNumeric(library, key, docIds, frame, lang, prefs.brief);
@@ -94,10 +99,15 @@ function cite(citations: Citation[], c: Citation): number {
   return citations.length;
 }
 
-function notFound(lang: 'en' | 'zh', frame: QuestionFrame, why: 'empty' | 'figure' | 'text'): GroundedAnswer {
+function notFound(lang: 'en' | 'zh', frame: QuestionFrame, why: 'empty' | 'figure' | 'text' | 'name', names: string[] = []): GroundedAnswer {
   const what = frame.metric ? (lang === 'zh' ? frame.metric.zh : frame.metric.en) : frame.item ? (lang === 'zh' ? frame.item.zh : frame.item.en) : null;
   const years = frame.years.length ? ` (${frame.years.map((y) => `FY${y}`).join(', ')})` : '';
   let text: string;
+  if (why === 'name') {
+    const list = names.map((n) => `"${n}"`).join(', ');
+    text = lang === 'zh' ? `您的文档中没有关于 ${list} 的内容。` : `Not in your documents: none of your documents mentions ${list}.`;
+    return { text, lang, citations: [], evidence: [], facts: [], found: false };
+  }
   if (lang === 'zh') {
     text = why === 'empty' ? '您的文档库中还没有文档，请先上传或解析文档。' : `您的文档中没有找到${what ? `“${what}”${years}` : '回答这个问题的内容'}。`;
   } else {

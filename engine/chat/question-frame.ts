@@ -76,8 +76,8 @@ export function readQuestion(text: string): QuestionFrame {
 
 export function readYears(text: string): number[] {
   const out: number[] = [];
-  for (const m of text.matchAll(/(?:\bFY\s?'?|\bfiscal( year)?\s+)?\b((?:19|20)\d{2})\b|\bFY\s?'?(\d{2})\b|((?:19|20)\d{2})\s*年/gi)) {
-    const y = m[2] ?? m[4] ?? (m[3] ? `20${m[3]}` : undefined);
+  for (const m of text.matchAll(/(?<![\d,.])((?:19|20)\d{2})(?![\d,])|\bFY\s?'?(\d{2})(?!\d)/gi)) {
+    const y = m[1] ?? (m[2] ? `20${m[2]}` : undefined);
     if (y) {
       const n = Number(y);
       if (!out.includes(n)) out.push(n);
