@@ -108,7 +108,32 @@ export function layoutPage(page: Page): PageLayout {
     if (tableBoxes.some((b) => cx >= b[0] && cx <= b[2] && cy >= b[1] && cy <= b[3])) continue;
     tokens.push(...splitLine(line.text, line.bbox, page.pageNumber));
   }
-  return { page, rows: buildRows(tokens) };
+  return { page, rows: buildRows(splitStacked(tokens)) };
+}
+
+/**
+ * A detector sometimes boxes the first characters of several stacked labels as one tall narrow token
+ * ("名类住" spanning three rows). Such a token is cut into one token per character, placed top to bottom,
+ * so that each character joins its own row.
+ */
+export function splitStacked(tokens: Token[]): Token[] {
+  const heights = tokens.map((t) => t.box[3] - t.box[1]).sort((a, b) => a - b);
+  const median = heights[Math.floor(heights.length / 2)] ?? 0;
+  if (median <= 0) return tokens;
+  const out: Token[] = [];
+  for (const t of tokens) {
+    const chars = [...t.text.replace(/\s+/g, '')];
+    const h = t.box[3] - t.box[1];
+    const w = t.box[2] - t.box[0];
+    if (chars.length >= 2 && h > 1.8 * median && w < 2.5 * median && w < 1.4 * (h / chars.length) && chars.every((c) => /[\u4e00-\u9fff]/.test(c))) {
+      const step = h / chars.length;
+      chars.forEach((c, i) => {
+        const y1 = t.box[1] + i * step;
+        out.push({ ...t, text: c, box: [t.box[0], y1, t.box[2], y1 + step], height: step });
+      });
+    } else out.push(t);
+  }
+  return out;
 }
 
 export function layoutDocument(doc: DocumentPages): PageLayout[] {

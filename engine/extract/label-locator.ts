@@ -117,5 +117,25 @@ function matchAt(toks: Token[], i: number, labels: readonly string[]): { label: 
     }
     if (!labels.some((l) => l.startsWith(joined))) break;
   }
+  return matchSpacedMissingOne(toks, i, labels);
+}
+
+/** A spaced-out label of four or more characters with one character lost by the reader ("成 立 期"). */
+function matchSpacedMissingOne(toks: Token[], i: number, labels: readonly string[]): { label: string; last: number; end: number } | null {
+  let joined = '';
+  for (let j = i; j < Math.min(toks.length - 1, i + 6); j++) {
+    const part = toks[j]!.text.replace(/\s+/g, '');
+    if ([...part].length > 2) break;
+    joined += part;
+    if (j === i) continue;
+    const got = [...joined];
+    for (const label of labels) {
+      const want = [...label];
+      if (want.length < 4 || got.length !== want.length - 1 || got[0] !== want[0]) continue;
+      for (let skip = 1; skip < want.length; skip++) {
+        if (want.filter((_, k) => k !== skip).join('') === joined) return { label, last: j, end: toks[j]!.text.length };
+      }
+    }
+  }
   return null;
 }

@@ -14,8 +14,10 @@ export function firstDate(s: string): string | null {
  */
 export function cleanCertificateValue(field: string, v: string): string {
   let s = v.trim().replace(/^[:：;；,，.。]+/u, '').trim();
-  s = s.replace(/(?<=[\u2e80-\uffef])\s+(?=[\u2e80-\uffef])/gu, '');
-  s = s.replace(/(?<=[\u2e80-\uffef])\s+(?=[\d(（])|(?<=[\d)）])\s+(?=[\u2e80-\uffef])/gu, '');
+  // OCR puts spaces between characters of Chinese text and inside numbers; only spaces between Latin words are kept.
+  s = s.replace(/\s+/g, (m, off: number, all: string) => (/[A-Za-z]/.test(all[off - 1] ?? '') && /[A-Za-z]/.test(all[off + m.length] ?? '') ? ' ' : ''));
+  // A dash between Chinese characters is the character 一 misread.
+  s = s.replace(/(?<=[\u4e00-\u9fff])[-—–－](?=[\u4e00-\u9fff])/gu, '一');
   if (field === '机构类型' || field === '类型') s = s.replace(/\s*[(（]\s*(?:法定代表人|负责人)[^)）]*[)）]?\s*$/u, '');
   if (field === '法定代表人') s = s.split(/\s+/)[0] ?? s;
   return s.trim();
@@ -25,10 +27,11 @@ export function cleanCertificateValue(field: string, v: string): string {
  * Searches every token of the page for an identifier of `length` characters (letters and digits; a hyphen
  * before the check character allowed) that `repair` accepts; returns the first.
  */
-export function findIdentifier(layout: PageLayout, length: number, repair: (s: string) => string | null): string | null {
+export function findIdentifier(layout: PageLayout, length: number, repair: (s: string) => string | null, hyphenBeforeCheck = false): string | null {
   for (const row of layout.rows) {
     const text = row.tokens.map((t) => t.text).join(' ');
     for (const m of text.toUpperCase().matchAll(/[0-9A-Z][0-9A-Z\-—－ ]{6,24}[0-9A-Z]/g)) {
+      if (hyphenBeforeCheck && !/[\-—－]\s*[0-9X]$/.test(m[0])) continue;
       const compact = m[0].replace(/[\s\-—－]/g, '');
       if (compact.length < length || compact.length > length + 2) continue;
       for (let i = 0; i + length <= compact.length; i++) {

@@ -3,6 +3,7 @@ import type { PageLayout, Token } from '../form-layout.js';
 import { labelPrefixEnd, findLabelHits } from '../label-locator.js';
 import { normaliseLabel } from '../field-text.js';
 import { readValue } from '../read-value.js';
+import { assignValues } from './assign-values.js';
 
 /** A fixed field of a certificate template and the labels it is printed under. */
 export interface TemplateField {
@@ -10,6 +11,8 @@ export interface TemplateField {
   labels: string[];
   multiline: boolean;
   maxLines?: number;
+  /** What a value of this field looks like; a label whose value does not fit is passed over. */
+  accept?: RegExp;
 }
 
 export interface TemplateValue {
@@ -22,6 +25,13 @@ export interface TemplateValue {
  * lines below in the value's column, up to the next label (of any field, or one of `stopLabels`).
  */
 export function readTemplateFields(layout: PageLayout, fields: TemplateField[], stopLabels: string[]): Map<string, TemplateValue> {
+  const assigned = assignValues(layout, fields, stopLabels);
+  const beside = readBeside(layout, fields, stopLabels);
+  for (const f of fields) if (!assigned.has(f.name) && beside.has(f.name)) assigned.set(f.name, beside.get(f.name)!);
+  return assigned;
+}
+
+function readBeside(layout: PageLayout, fields: TemplateField[], stopLabels: string[]): Map<string, TemplateValue> {
   const every = [...fields.flatMap((f) => f.labels), ...stopLabels].map(normaliseLabel);
   const isLabel = (t: Token): boolean => every.some((l) => labelPrefixEnd(t.text, l) >= 0);
   const out = new Map<string, TemplateValue>();
@@ -35,7 +45,7 @@ export function readTemplateFields(layout: PageLayout, fields: TemplateField[], 
       const longer = hitsByField.some((hs, j) => j !== i && hs.some((h) => h.rowIndex === hit.rowIndex && h.first === hit.first && [...h.label].length > [...hit.label].length));
       if (longer || claimed.has(key + f.name)) continue;
       const found = readValue(layout, hit, { multiline: f.multiline, maxLines: f.maxLines ?? 12, isLabel, below: true });
-      if (!found.text) continue;
+      if (!found.text || (f.accept && !f.accept.test(found.text.replace(/\s+/g, '')))) continue;
       claimed.add(key + f.name);
       out.set(f.name, { value: found.text, boxes: found.boxes });
       break;

@@ -8,12 +8,12 @@ export const BL_FIELDS = ['名称', '统一社会信用代码', '注册资本', 
 
 const FIELDS: TemplateField[] = [
   { name: '名称', labels: ['名称', '企业名称', '公司名称'], multiline: true, maxLines: 1 },
-  { name: '统一社会信用代码', labels: ['统一社会信用代码', '社会信用代码'], multiline: false },
+  { name: '统一社会信用代码', labels: ['统一社会信用代码', '社会信用代码'], multiline: false, accept: /[0-9A-Z]{8}/i },
   { name: '注册资本', labels: ['注册资本', '注册资金'], multiline: false },
-  { name: '类型', labels: ['类型', '主体类型', '企业类型', '公司类型'], multiline: true, maxLines: 1 },
-  { name: '成立日期', labels: ['成立日期', '注册日期'], multiline: false },
+  { name: '类型', labels: ['类型', '主体类型', '商事主体类型', '市场主体类型', '企业类型', '公司类型'], multiline: true, maxLines: 1 },
+  { name: '成立日期', labels: ['成立日期', '注册日期'], multiline: false, accept: /\d{4}/ },
   { name: '法定代表人', labels: ['法定代表人姓名', '法定代表人', '负责人姓名', '负责人', '经营者姓名', '经营者', '执行事务合伙人', '投资人'], multiline: false },
-  { name: '营业期限', labels: ['营业期限', '经营期限', '合伙期限'], multiline: false },
+  { name: '营业期限', labels: ['营业期限', '经营期限', '合伙期限'], multiline: false, accept: /\d{4}|长期|永久/ },
   { name: '经营范围', labels: ['经营范围'], multiline: true, maxLines: 14 },
   { name: '住所', labels: ['住所', '经营场所', '营业场所', '主要经营场所'], multiline: true, maxLines: 3 },
 ];
