@@ -27,7 +27,7 @@ function splitList(s: string): string[] {
   return s
     .split(/[、,，;；/]|\s*(?:以及|及|和|与|跟|还有|并且|并)\s*|\s+(?:and|&|as well as|plus)\s+/iu)
     .map((p) => p.trim())
-    .map((p) => p.replace(/^(?:and\s+|the\s+|its\s+|a\s+|an\s+)+/iu, '').replace(/^(?:出|下)/u, ''))
+    .map((p) => p.replace(/^(?:and\s+|the\s+|its\s+|a\s+|an\s+)+/iu, ''))
     .map((p) => p.replace(ZH_TAIL, '').replace(/[.?!。？！]+$/u, '').trim())
     // "合同的甲方" -> "甲方"
     .map((p) => (/[\u4e00-\u9fff]的[\u4e00-\u9fff]/u.test(p) ? p.slice(p.lastIndexOf('的') + 1) : p))
