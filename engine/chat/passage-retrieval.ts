@@ -26,10 +26,12 @@ function sentences(text: string): string[] {
  * Common research questions whose answers a 10-K words differently from the question: customer
  * concentration, acquisitions, employees, competition, risks. A matching sentence gets a boost.
  */
-const INTENTS: { question: RegExp; sentence: RegExp; terms: string }[] = [
+const INTENTS: { question: RegExp; sentence: RegExp; strong?: RegExp; terms: string }[] = [
   {
     question: /\bcustomers?\b|\bclients?\b|客户/i,
-    sentence: /\b(portion|percent|%) of (our )?(total |net )?(revenues?|sales)\b|\b(largest|major|significant|primary) customers?\b|\bcustomers? (accounted|represented)\b|\bgovernment contracts\b|客户/i,
+    // revenue concentration ("40% of our revenues", "a significant portion of our revenues from") is the answer itself
+    strong: /\b(\d+(\.\d+)?%|portion|percent) of (our )?(total |net |consolidated )?(revenues?|net sales|sales)\b|\bcustomers? (accounted|represented) for\b|前[五十]名客户/i,
+    sentence: /\b(largest|major|significant|primary) customers?\b|\bgovernment contracts\b|客户/i,
     terms: 'customers revenues portion percent accounted largest government contracts',
   },
   {
@@ -81,8 +83,8 @@ export function retrievePassages(library: Library, key: KeyRecord, question: str
       }
       let syn = 0;
       for (const q of expandedSet) if (!qset.has(q) && st.has(q)) syn++;
-      if (direct === 0 && !(syn > 0 && intents.some((i) => i.sentence.test(s)))) continue;
-      const intent = intents.some((i) => i.sentence.test(s)) ? 8 : 0;
+      const intent = intents.some((i) => i.strong?.test(s)) ? 11 : intents.some((i) => i.sentence.test(s)) ? 8 : 0;
+      if (direct === 0 && !(syn > 0 && intent > 0)) continue;
       const coverage = Math.max(direct / qset.size, intent ? 0.5 : 0);
       const score = weight + 0.5 * Math.min(3, syn) + coverage * 3 + intent - rank * 0.08 - Math.max(0, s.length - 400) / 400;
       out.push({ docId: h.docId, fileName: h.fileName, pageNumber: h.pageNumber, text: s, score, coverage });
