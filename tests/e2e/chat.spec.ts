@@ -18,6 +18,8 @@ test('a chat answer streams in with a citation that opens the viewer at the cite
   const chip = answer.getByTestId('citation').first();
   await expect(chip).toBeVisible();
   await expect(chip).toHaveAttribute('data-page', '1');
+  // the answer's [1] marker links to the same source
+  await expect(answer.getByTestId('citation-ref').first()).toHaveText('[1]');
   await docScreenshot(page, 'chat-cited-answer.png');
 
   // history survives a reload (local storage)

@@ -7,6 +7,7 @@ import { connection, useSession } from '../../state/session.js';
 import { useWorkspace } from '../../state/workspace.js';
 import { describeError } from '../library/start-tasks.js';
 import { ErrorNote } from '../viewer/ErrorNote.js';
+import { MessageText } from './MessageText.js';
 
 /** Streaming finance Q&A over the user's documents; citations open the viewer at the cited page. */
 export function ChatPane() {
@@ -91,7 +92,7 @@ export function ChatPane() {
           {!current?.messages.length && <div className="empty">{t('chat.empty')}</div>}
           {current?.messages.map((m, i) => (
             <div key={i} className={`message message-${m.role}`} data-testid={`message-${m.role}`}>
-              <div className="message-text">{m.content || (streaming && i === current.messages.length - 1 ? '…' : '')}</div>
+              {m.content ? <MessageText text={m.content} annotations={m.annotations ?? []} onCite={cite} /> : <div className="message-text">{streaming && i === current.messages.length - 1 ? '…' : ''}</div>}
               {!!m.annotations?.length && (
                 <div className="citations">
                   <span className="muted">{t('chat.sources')}:</span>

@@ -1,6 +1,6 @@
 import type { FileKind } from '../../state/workspace.js';
 
-const IMAGE_EXT = new Set(['png', 'jpg', 'jpeg', 'bmp', 'gif', 'webp']);
+const IMAGE_EXT = new Set(['png', 'jpg', 'jpeg', 'bmp', 'gif', 'webp', 'tif', 'tiff']);
 
 /** Formats the parse endpoint accepts (interface.md) plus the image formats extract/mask take. */
 export const ACCEPTED_EXT = new Set([
@@ -13,7 +13,7 @@ export function extensionOf(name: string): string {
   return i < 0 ? '' : name.slice(i + 1).toLowerCase();
 }
 
-/** How the viewer shows a file: PDFs through pdf.js, images the browser decodes as they are, others as blank pages. */
+/** How the viewer shows a file: PDFs through pdf.js, images as they are (TIFF decoded in the page), others as blank pages. */
 export function fileKind(name: string, mime = ''): FileKind {
   const ext = extensionOf(name);
   if (ext === 'pdf' || mime === 'application/pdf') return 'pdf';

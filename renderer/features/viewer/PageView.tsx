@@ -58,7 +58,7 @@ export function PageView({ doc, pageNumber, fallbackSize, boxes, showBoxes, sele
       data-testid="page"
     >
       {doc.kind === 'pdf' && <canvas ref={canvasRef} className="page-image" />}
-      {doc.kind === 'image' && <img className="page-image" src={doc.url} alt="" draggable={false} />}
+      {doc.kind === 'image' && doc.urls[pageNumber - 1] && <img className="page-image" src={doc.urls[pageNumber - 1]} alt="" draggable={false} />}
       {showBoxes &&
         boxes.map((b) => {
           const w = b.layoutWidth || size.width;

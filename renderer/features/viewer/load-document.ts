@@ -9,7 +9,7 @@ export interface PageSize {
 
 export type LoadedDocument =
   | { kind: 'pdf'; pdf: PDFDocumentProxy; sizes: PageSize[] }
-  | { kind: 'image'; url: string; sizes: PageSize[] }
+  | { kind: 'image'; urls: string[]; sizes: PageSize[] }
   | { kind: 'blank'; sizes: PageSize[] };
 
 /** PDF points to PixelSpace. */
@@ -37,20 +37,21 @@ export async function loadDocument(bytes: Blob, kind: FileKind): Promise<LoadedD
     }
     return { kind: 'pdf', pdf, sizes };
   }
+  if (kind === 'image' && isTiff(new Uint8Array(await bytes.slice(0, 4).arrayBuffer()))) return loadTiff(bytes);
   if (kind === 'image') {
     const url = URL.createObjectURL(bytes);
     // createImageBitmap applies EXIF orientation like the engine does (upright pixels)
     const bmp = await createImageBitmap(bytes, { imageOrientation: 'from-image' });
     const size = { width: bmp.width, height: bmp.height };
     bmp.close();
-    return { kind: 'image', url, sizes: [size] };
+    return { kind: 'image', urls: [url], sizes: [size] };
   }
   return { kind: 'blank', sizes: [] };
 }
 
 export function releaseDocument(doc: LoadedDocument): void {
   if (doc.kind === 'pdf') void doc.pdf.destroy();
-  if (doc.kind === 'image') URL.revokeObjectURL(doc.url);
+  if (doc.kind === 'image') doc.urls.forEach((u) => URL.revokeObjectURL(u));
 }
 
 /** Draw one PDF page into a canvas at the given CSS width (device pixels respected). */
@@ -62,4 +63,28 @@ export async function drawPdfPage(pdf: PDFDocumentProxy, pageNumber: number, can
   canvas.width = Math.round(viewport.width);
   canvas.height = Math.round(viewport.height);
   await page.render({ canvas, viewport }).promise;
+}
+
+function isTiff(b: Uint8Array): boolean {
+  return (b[0] === 0x49 && b[1] === 0x49 && b[2] === 0x2a && b[3] === 0) || (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0 && b[3] === 0x2a);
+}
+
+/** Browsers do not show TIFF: decode each page (utif2, loaded on first use) into a PNG. */
+async function loadTiff(bytes: Blob): Promise<LoadedDocument> {
+  const UTIF = await import('utif2');
+  const buf = await bytes.arrayBuffer();
+  const ifds = UTIF.decode(buf).filter((ifd) => ifd.t256 !== undefined);
+  const urls: string[] = [];
+  const sizes: PageSize[] = [];
+  for (const ifd of ifds) {
+    UTIF.decodeImage(buf, ifd);
+    const rgba = UTIF.toRGBA8(ifd);
+    const width = ifd.width as number;
+    const height = ifd.height as number;
+    const canvas = new OffscreenCanvas(width, height);
+    canvas.getContext('2d')!.putImageData(new ImageData(new Uint8ClampedArray(rgba.subarray(0, width * height * 4)), width, height), 0, 0);
+    urls.push(URL.createObjectURL(await canvas.convertToBlob({ type: 'image/png' })));
+    sizes.push({ width, height });
+  }
+  return { kind: 'image', urls, sizes };
 }
