@@ -61,7 +61,8 @@ export async function createServer(overrides: Partial<Settings> = {}, log: (msg:
   const keyStore = new KeyStore(db);
   const ownerKey = keyStore.ensureOwnerKey(settings.dataDir);
   const envKey = process.env.DOCAI_API_KEY;
-  if (envKey) keyStore.registerRaw(envKey, 'DOCAI_API_KEY', null, false);
+  // The operator's key (tests, tools, the workspace link when set): unlimited and owner-level.
+  if (envKey) keyStore.registerRaw(envKey, 'DOCAI_API_KEY', null, true);
   const ledger = new UsageLedger(db);
   const tasks = new TaskStore(db);
   const documents = new DocumentStore(db);

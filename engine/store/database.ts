@@ -84,7 +84,7 @@ const MIGRATIONS: string[] = [
 
 /** Open (and migrate) the engine database at `<dataDir>/docai.sqlite` in WAL mode. */
 export function openDatabase(dataDir: string): Db {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const db = new Database(join(dataDir, 'docai.sqlite'));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');

@@ -111,7 +111,7 @@ export class TaskStore {
 
   /** Finish a task: status, a task-level result (emr's merged item), pages charged. Debit runs in the same transaction. */
   finish(taskId: string, r: { status: TaskStatus; errCode?: string; errMessage?: string; result?: unknown; pages: number }, debit?: () => void): boolean {
-    checkFault('result-write');
+    checkFault('task-finish');
     let changed = false;
     this.db.transaction(() => {
       const now = Date.now();

@@ -132,4 +132,6 @@ process.on('message', (msg: WorkerRequest) => {
   );
 });
 process.on('disconnect', () => process.exit(0));
-process.send!({ ready: true } satisfies WorkerReply);
+// Load the reader before taking work, so that a job's timeout measures the job, not module loading.
+// A module that fails to load fails each job with a clear message (loadEntry), not the child.
+void Promise.allSettled([detectFormat(), readDocument()]).then(() => process.send!({ ready: true } satisfies WorkerReply));

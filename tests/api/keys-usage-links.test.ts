@@ -27,9 +27,12 @@ describe('keys, balance and usage', () => {
     expect(names).toContain('owner');
     expect(names).toContain('DOCAI_API_KEY');
     expect(JSON.stringify(asOwner.json)).not.toContain(server.ownerKey);
-    const asOther = await call(server, 'GET', '/v1/keys');
+    expect(asOwner.json.data.keys.find((k: any) => k.name === 'DOCAI_API_KEY').owner).toBe(true);
+    const plain = (await call(server, 'POST', '/v1/keys', { body: { name: 'plain' } })).json.data.key;
+    const asOther = await call(server, 'GET', '/v1/keys', { key: plain });
     expect(asOther.status).toBe(401);
     expect(asOther.json.err_code).toBe('API_UNAUTHORIZED');
+    expect((await call(server, 'POST', '/v1/keys', { key: plain, body: { name: 'x' } })).status).toBe(401);
   });
 
   it('a key with 1 page parses once, then gets 402 INSUFFICIENT_BALANCE and nothing is queued', async () => {
@@ -53,9 +56,12 @@ describe('keys, balance and usage', () => {
     expect(v2.status).toBe(402);
     const after = await call(server, 'GET', '/v1/usage', { key });
     expect(after.json.data.ledger).toHaveLength(1);
-    // another key cannot see this key's task
-    const foreign = await call(server, 'GET', `/v1/docai/parse/${sub.json.data.task_id}`);
+    // another (non-owner) key cannot see this key's task; the owner-level keys can
+    const other = (await call(server, 'POST', '/v1/keys', { key: server.ownerKey, body: { name: 'other' } })).json.data.key;
+    const foreign = await call(server, 'GET', `/v1/docai/parse/${sub.json.data.task_id}`, { key: other });
     expect(foreign.status).toBe(404);
+    expect(foreign.json.err_code).toBe('EMPTY_TASK');
+    expect((await call(server, 'GET', `/v1/docai/parse/${sub.json.data.task_id}`)).status).toBe(200);
   });
 
   it('a revoked key is 401; the owner key cannot be revoked', async () => {

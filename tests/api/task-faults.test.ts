@@ -11,7 +11,7 @@ let server: RunningServer;
 beforeAll(async () => {
   server = await startServer({
     env: { DOCAI_FAULT: 'worker-crash:boom,worker-hang:slow', DOCAI_LINK_TTL: '1' },
-    settings: { taskTimeoutBaseSeconds: 2, taskTimeoutPerPageSeconds: 0 },
+    settings: { taskTimeoutBaseSeconds: 5, taskTimeoutPerPageSeconds: 0 },
   });
 });
 afterAll(async () => {
@@ -42,8 +42,8 @@ describe('faults', () => {
     const done = await waitForTask(server, `/v1/docai/parse/${sub.json.data.task_id}`);
     expect(done.json.data.status).toBe('ERROR');
     expect(done.json.data.err_code).toBe('INVALID_DOCUMENT');
-    expect(done.json.data.err_message).toBe('processing timed out after 2 s');
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(1900);
+    expect(done.json.data.err_message).toBe('processing timed out after 5 s');
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(4900);
   });
 
   it('an expired signed link is 403', async () => {
@@ -70,10 +70,10 @@ describe('faults', () => {
     expect(subs.every((s) => s.status === 200)).toBe(true);
     const ids = new Set(subs.map((s) => s.json.data.task_id));
     expect(ids.size).toBe(50);
-    const results = await Promise.all([...ids].map((id) => waitForTask(server, `/v1/docai/parse/${id}`, undefined, 60_000)));
+    const results = await Promise.all([...ids].map((id) => waitForTask(server, `/v1/docai/parse/${id}`, undefined, 110_000)));
     expect(results.map((r) => r.json.data.status)).toEqual(Array(50).fill('SUCCESS'));
     expect(results.map((r) => r.json.data.results[0].file_name).sort()).toEqual(Array.from({ length: 50 }, (_, i) => `c${i}.pdf`).sort());
-  });
+  }, 120_000);
 });
 
 describe('restart recovery', () => {
@@ -98,6 +98,41 @@ describe('restart recovery', () => {
     } finally {
       await second.stop();
       removeHome(first.home);
+    }
+    // SIGTERM is a clean shutdown
+    expect(second.proc.exitCode).toBe(0);
+  });
+
+  it('the server killed at the moment a result is written: after restart the task finishes once', async () => {
+    const first = await startServer({ env: { DOCAI_FAULT: 'result-write:exit' } });
+    const sub = await call(first, 'POST', '/v1/docai/parse', { body: form([['mode', 'lite'], ['files', file('crash-at-write.pdf')]]) });
+    const id = sub.json.data.task_id;
+    await new Promise<void>((r) => (first.proc.exitCode !== null || first.proc.signalCode !== null ? r() : first.proc.once('exit', () => r())));
+    expect(first.proc.signalCode).toBe('SIGKILL');
+    const second = await startServer({ home: first.home });
+    try {
+      const done = await waitForTask(second, `/v1/docai/parse/${id}`);
+      expect(done.json.data.status).toBe('SUCCESS');
+      expect(done.json.data.results[0].blocks[0].text).toBe(TITLE_TEXT);
+      const usage = await call(second, 'GET', '/v1/usage');
+      expect(usage.json.data.ledger.filter((e: any) => e.ref === id)).toEqual([{ kind: 'parse', pages: 1, ref: id, created_at: expect.any(Number) }]);
+    } finally {
+      await second.stop();
+      removeHome(first.home);
+    }
+  });
+
+  it('disk full while writing a result: the file fails with a message, the task ends ERROR, nothing is charged', async () => {
+    const s = await startServer({ env: { DOCAI_FAULT: 'result-write:ENOSPC' } });
+    try {
+      const sub = await call(s, 'POST', '/v1/docai/parse', { body: form([['mode', 'lite'], ['files', file('full.pdf')]]) });
+      const done = await waitForTask(s, `/v1/docai/parse/${sub.json.data.task_id}`);
+      expect(done.json.data.status).toBe('ERROR');
+      expect(done.json.data.err_message).toContain('disk full');
+      expect((await call(s, 'GET', '/v1/usage')).json.data.ledger).toEqual([]);
+    } finally {
+      await s.stop();
+      removeHome(s.home);
     }
   });
 });

@@ -104,7 +104,7 @@ export async function call(server: RunningServer, method: string, path: string, 
 }
 
 /** Poll a task until it leaves PROCESSING. */
-export async function waitForTask(server: RunningServer, path: string, key?: string, timeoutMs = 30_000) {
+export async function waitForTask(server: RunningServer, path: string, key?: string, timeoutMs = 50_000) {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const r = await call(server, 'GET', path, { key });
