@@ -55,10 +55,10 @@ const ROLE_AFTER =
 const ROLE_PREFIX_NOT_NAME =
   /(?:主治|主任|副主任|住院|上级|经治|管床|责任|值班|主管|接诊|会诊|申请|送检|报告|进修|实习|规培|带组|床位|临床|专科|门诊|急诊|麻醉|手术|护理|该|本|我|外院|首诊|主刀|助理|执业|管理|科|院|经|主|副|及|和|与|、|请|由|向|通知|告知|联系|汇报|示|经上级|上级)$/;
 
-const PLACEHOLDER_NAMES = /测试病人\s*\d+|TM员工名称TM|患者\d{3,}(?=[^\d])/g;
+const PLACEHOLDER_NAMES = /测试病人\s*\d+|TM员工名称TM/g;
 
 const DATE =
-  '(?:(?:19|20)\\d{2}\\s*(?:[-./年]\\s*\\d{1,2}\\s*(?:[-./月]\\s*\\d{1,2}\\s*日?)?|\\d{2}\\d{2}(?!\\d))|\\d{1,2}\\s*月\\s*\\d{1,2}\\s*[日号])';
+  '(?:(?:19|20)\\d{2}\\s*(?:[-./年]\\s*\\d{1,2}\\s*(?:[-./月]\\s*\\d{1,2}\\s*日?|月)?|\\d{2}\\d{2}(?!\\d))|\\d{1,2}\\s*月\\s*\\d{1,2}\\s*[日号])';
 const TIME = '(?:\\s*T?\\s*\\d{1,2}\\s*[:：时]\\s*\\d{1,2}(?:\\s*[:：分]\\s*\\d{1,2})?\\s*(?:分|秒)?)?';
 const DATE_RE = new RegExp(
   `(?<!\\d)${DATE}${TIME}(?:\\s*[~～\\-至到]\\s*(?:\\d{1,2}(?!\\d)\\s*日?|${DATE}${TIME}))?`,
@@ -321,7 +321,11 @@ function findBedsAndWards(text: string, add: Add): void {
     const e = labelValueEnd(text, s, 16);
     if (e > s) add(s, e, '病区');
   }
-  for (const m of text.matchAll(new RegExp(`[${HAN}]{0,4}[\\d一二三四五六七八九十]+\\s*(?:楼|层)?\\s*[${HAN}]{0,2}病区`, 'g'))) {
+  for (const m of text.matchAll(/(?:科别|科室|所在科室|病区)[\s:：]+([^\s,，:：;；。]{2,16}病区)/g)) {
+    const v = m[1]!;
+    add(m.index + m[0].length - v.length, m.index + m[0].length, '病区');
+  }
+  for (const m of text.matchAll(new RegExp(`[${HAN}]{0,8}[\\d一二三四五六七八九十]+\\s*(?:楼|层)?\\s*[${HAN}]{0,2}病区`, 'g'))) {
     add(m.index, m.index + m[0].length, '病区');
   }
 }

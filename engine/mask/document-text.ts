@@ -1,4 +1,5 @@
 import type { DocumentPages, TextLine } from '../core/page.js';
+import { characterXs } from './span-boxes.js';
 
 /** Where a character of the document text came from. */
 export interface CharSource {
@@ -63,10 +64,47 @@ export function buildDocumentText(doc: DocumentPages): DocumentText {
       text += '\n' + label + ':';
       for (let k = 0; k <= label.length; k++) sources.push(null);
       sources.push(null);
-      appendLine(page.lines[valueIdx]!.text, p, valueIdx);
+      const valueLine = page.lines[valueIdx]!;
+      const [from, to] = columnRange(page.lines, labelIdx, valueLine);
+      const before = text.length;
+      appendLine(valueLine.text.slice(from, to), p, valueIdx);
+      for (let k = before; k < sources.length; k++) {
+        const src = sources[k];
+        if (src) sources[k] = { ...src, offset: src.offset + from };
+      }
     }
   });
   return { text, sources };
+}
+
+/**
+ * The characters of a value line that stand in the label's column: a reader may join the cells of a
+ * grid row into one line (反流待排),高血压病2级(中危)31), and only the part under 床号 is its value.
+ */
+function columnRange(lines: readonly TextLine[], labelIdx: number, value: TextLine): [number, number] {
+  const lb = lines[labelIdx]!.bbox;
+  if (value.bbox[1] < lb[3] - 2) return [0, value.text.length]; // a neighbour to the right: all of it
+  const h = Math.max(1, lb[3] - lb[1]);
+  // The column ends where the next label of the same row starts.
+  let right = Infinity;
+  for (const l of lines) {
+    const b = l.bbox;
+    if (l === lines[labelIdx] || b[0] <= lb[2]) continue;
+    if (Math.min(lb[3], b[3]) - Math.max(lb[1], b[1]) > 0.5 * h) right = Math.min(right, b[0]);
+  }
+  const left = lb[0] - 0.6 * h;
+  if (value.bbox[0] >= left && value.bbox[2] <= right) return [0, value.text.length];
+  const xs = characterXs(value);
+  let from = -1;
+  let to = -1;
+  xs.forEach(([a, b], i) => {
+    const c = (a + b) / 2;
+    if (c >= left && c < right - 0.3 * h) {
+      if (from < 0) from = i;
+      to = i + 1;
+    }
+  });
+  return from < 0 ? [0, 0] : [from, to];
 }
 
 /** A short line of Han characters (at most 8), with or without a colon: a form label. */
