@@ -29,6 +29,8 @@ const DET_MAX_SIDE = 1280;
 const MIN_CONFIDENCE = 0.5;
 /** A line whose crop the classifier calls upside down this surely is read turned (PaddleOCR's cls_thresh). */
 const FLIP_LINE = 0.9;
+/** Lines the 0/180 page vote looks at. */
+const VOTE_LINES = 24;
 
 /**
  * OCR of one page image: text lines with boxes in the upright image's pixels, in reading order
@@ -50,15 +52,28 @@ export async function ocrImage(image: RgbaImage, opts: OcrImageOptions = {}): Pr
   let quads = boxes.map((b) => readingQuad(b.quad));
   let flips = quads.map(() => false);
   if (detectOrientation && quads.length > 0) {
-    let upside = await upsideDownProbability(img, quads);
-    if (await isUpsideDown(img, quads, upside)) {
+    // The page vote needs only the longest lines; every line is classified only when some line disagrees.
+    const sample = quads
+      .map((q, i) => ({ i, w: quadSize(q).w }))
+      .sort((a, b) => b.w - a.w)
+      .slice(0, VOTE_LINES)
+      .map((s) => s.i);
+    let upside = await upsideDownProbability(
+      img,
+      sample.map((i) => quads[i]!),
+    );
+    if (await isUpsideDown(img, sample.map((i) => quads[i]!), upside)) {
       const { width, height } = img;
       img = rotateImage(img, 180);
       quads = boxes.map((b) => readingQuad(b.quad.map((p) => rotatePoint(p, 180, width, height)) as Quad));
       upside = upside.map((p) => 1 - p);
       rotation = ((rotation + 180) % 360) as 0 | 90 | 180 | 270;
     }
-    flips = upside.map((p) => p > FLIP_LINE);
+    if (sample.length < quads.length && upside.some((p) => p > FLIP_LINE)) {
+      flips = (await upsideDownProbability(img, quads)).map((p) => p > FLIP_LINE);
+    } else {
+      sample.forEach((i, k) => (flips[i] = upside[k]! > FLIP_LINE));
+    }
   }
   const read = await recognizeLines(
     img,

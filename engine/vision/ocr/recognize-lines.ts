@@ -15,6 +15,8 @@ export interface RecognizedLine {
   confidence: number;
   /** For each character of `text`: its position along the line, 0..1 of the crop width. */
   positions: number[];
+  /** For each character of `text`: the highest space-class probability between it and the next character. */
+  spaceAfter: number[];
 }
 
 export interface LineToRead {
@@ -24,7 +26,8 @@ export interface LineToRead {
 }
 
 const REC_H = 48;
-const MIN_W = 320;
+const MIN_W = Number(process.env.OCR_MIN_W ?? 320);
+const SQUEEZE = Number(process.env.OCR_SQUEEZE ?? 1);
 const MAX_W = 3200;
 const BATCH = 6;
 /** Batch width budget (lines x padded width): larger batches of wide crops run slower per pixel on CPU. */
@@ -32,7 +35,7 @@ const BATCH_PIXELS = 2560;
 
 export async function recognizeLines(img: RgbaImage, lines: LineToRead[]): Promise<RecognizedLine[]> {
   const { rec, charset } = await ocrModels();
-  const widths = lines.map((l) => cropWidth(l.quad, REC_H, MAX_W));
+  const widths = lines.map((l) => Math.max(8, Math.round(cropWidth(l.quad, REC_H, MAX_W) * SQUEEZE)));
   const order = lines.map((_, i) => i).sort((a, b) => widths[a]! - widths[b]!);
   const results: RecognizedLine[] = new Array(lines.length);
   for (let b = 0; b < order.length; ) {
@@ -58,8 +61,8 @@ export async function recognizeLines(img: RgbaImage, lines: LineToRead[]): Promi
       const read = decodeCtc(probs, k * steps! * classes!, steps!, classes!, charset, widths[li]! / padW);
       // Green plane of this crop: enough to tell ink from paper.
       const { blank, inkHeight } = blankColumns(data, k * per + REC_H * padW, REC_H, widths[li]!, padW);
-      const spaced = insertWordSpaces(read.text, read.positions, blank, inkHeight);
-      results[li] = spaced === read.text ? read : { ...read, text: spaced, positions: [] };
+      const spaced = insertWordSpaces(read.text, read.positions, read.spaceAfter, blank, inkHeight);
+      results[li] = spaced === read.text ? read : { ...read, text: spaced, positions: [], spaceAfter: [] };
     });
   }
   return results;
@@ -80,6 +83,9 @@ export function decodeCtc(
   let n = 0;
   let prev = -1;
   let runStart = 0;
+  const spaceAfter: number[] = [];
+  const space = charset.length - 1;
+  let gapSpace = 0;
   const place = (end: number) => Math.min(1, (runStart + end) / 2 / steps / contentShare);
   for (let t = 0; t < steps; t++) {
     const base = offset + t * classes;
@@ -96,14 +102,18 @@ export function decodeCtc(
       // A character's place is the middle of the steps that voted for it.
       if (prev > 0) positions.push(place(t));
       if (best !== 0) {
+        if (spaceAfter.length) spaceAfter[spaceAfter.length - 1] = gapSpace;
+        spaceAfter.push(0);
+        gapSpace = 0;
         text += charset[best] ?? '';
         sum += bestP;
         n++;
       }
       runStart = t;
     }
+    if (best === 0 && probs[base + space]! > gapSpace) gapSpace = probs[base + space]!;
     prev = best;
   }
   if (prev > 0) positions.push(place(steps));
-  return { text, confidence: n ? sum / n : 0, positions };
+  return { text, confidence: n ? sum / n : 0, positions, spaceAfter };
 }

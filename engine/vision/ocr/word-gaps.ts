@@ -1,8 +1,11 @@
 /**
- * The recogniser rarely emits spaces, so word breaks are found in the pixels: a run of blank columns in the
- * line crop clearly wider than the line's typical letter gap, between two recognised characters, is a space.
- * (Spaces between two CJK characters are dropped later: Chinese is written without them.)
+ * The recogniser often drops spaces, so word breaks come from two signs: the space class gaining probability
+ * between two characters (without winning), or a run of blank columns in the line crop clearly wider than the
+ * line's typical letter gap. Spaces between two CJK characters are dropped later: Chinese is written without them.
  */
+
+/** Space-class probability between two characters that marks a word break even when the space lost. */
+const SPACE_HINT = 0.08;
 
 /**
  * Blank columns of a normalised crop (one channel plane of `h` x `padW` values in -1..1, content in the first
@@ -64,10 +67,33 @@ function cjkContext(chars: string[], i: number): boolean {
   return false;
 }
 
+const LETTER = /^[A-Za-z]$/;
+
+/**
+ * Pixel gaps are trusted only where a gap means a word break: between letters, or after a letter's
+ * comma/semicolon/colon (or a full stop before a capital). Digits ("1" is narrow with wide margins),
+ * decimals and URLs keep only the spaces the recogniser itself saw.
+ */
+function wordBoundaryShape(chars: string[], i: number): boolean {
+  const a = chars[i]!;
+  const b = chars[i + 1]!;
+  if (LETTER.test(a) && LETTER.test(b)) return true;
+  const beforeA = chars[i - 1] ?? '';
+  if (!LETTER.test(beforeA)) return false;
+  if (/[,;:!?)]/.test(a)) return LETTER.test(b) || b === '(';
+  if (a === '.') return /[A-Z]/.test(b);
+  return false;
+}
+
 /** `text` with a space inserted wherever a wide blank gap lies between two characters (positions 0..1 of the width). */
-export function insertWordSpaces(text: string, positions: number[], blank: Uint8Array, inkHeight: number): string {
+export function insertWordSpaces(text: string, positions: number[], spaceProb: number[], blank: Uint8Array, inkHeight: number): string {
   const chars = [...text];
-  if (chars.length < 2 || chars.length !== positions.length || inkHeight === 0) return text;
+  if (chars.length < 2 || chars.length !== positions.length) return text;
+  const spaceAfter = new Set<number>();
+  for (let i = 0; i < chars.length - 1; i++) {
+    if ((spaceProb[i] ?? 0) >= SPACE_HINT && chars[i] !== ' ' && chars[i + 1] !== ' ' && !cjkContext(chars, i)) spaceAfter.add(i);
+  }
+  if (inkHeight === 0) return withSpaces(chars, spaceAfter);
   const w = blank.length;
   const gaps: { start: number; end: number }[] = [];
   for (let x = 0; x < w; ) {
@@ -79,7 +105,7 @@ export function insertWordSpaces(text: string, positions: number[], blank: Uint8
     while (x < w && blank[x]) x++;
     if (start > 0 && x < w) gaps.push({ start, end: x });
   }
-  if (gaps.length === 0) return text;
+  if (gaps.length === 0) return withSpaces(chars, spaceAfter);
   const sorted = gaps.map((g) => g.end - g.start).sort((a, b) => a - b);
   const typical = sorted[Math.floor(sorted.length / 2)]!;
   // Letter gaps vary with the letters; a word space is well above the line's typical gap,
@@ -87,7 +113,6 @@ export function insertWordSpaces(text: string, positions: number[], blank: Uint8
   // CJK glyphs carry wide side bearings and Chinese is set without spaces: only a field-sized gap counts there.
   const latinGap = Math.max(3, Math.min(0.4 * inkHeight, Math.max(0.2 * inkHeight, 2.2 * typical)));
   const cjkGap = Math.max(6, 0.6 * inkHeight);
-  const spaceAfter = new Set<number>();
   for (const { start, end } of gaps) {
     if (end - start < latinGap) continue;
     const centre = (start + end) / 2 / w;
@@ -100,9 +125,14 @@ export function insertWordSpaces(text: string, positions: number[], blank: Uint8
       }
     }
     if (i < 0 || chars[i] === ' ' || chars[i + 1] === ' ') continue;
-    if (end - start >= (cjkContext(chars, i) ? cjkGap : latinGap)) spaceAfter.add(i);
+    if (cjkContext(chars, i)) {
+      if (end - start >= cjkGap) spaceAfter.add(i);
+    } else if (wordBoundaryShape(chars, i)) spaceAfter.add(i);
   }
-  if (spaceAfter.size === 0) return text;
+  return withSpaces(chars, spaceAfter);
+}
+
+function withSpaces(chars: string[], spaceAfter: Set<number>): string {
   let out = '';
   chars.forEach((c, k) => {
     out += c;
