@@ -92,6 +92,7 @@ export function discoverPairs(layouts: PageLayout[]): KeyValuePair[] {
   const pairs: KeyValuePair[] = [];
   for (const layout of layouts) {
     const used = new Set<Token>();
+    pairs.push(...headerTablePairs(layout, used));
     layout.rows.forEach((row, rowIndex) => {
       row.tokens.forEach((tok, ti) => {
         if (used.has(tok)) return;
@@ -142,13 +143,14 @@ export function discoverPairs(layouts: PageLayout[]): KeyValuePair[] {
       const row = layout.rows[hit.rowIndex]!;
       const labelTokens = row.tokens.slice(hit.first, hit.last + 1);
       if (labelTokens.some((t) => used.has(t))) continue;
-      const found = readValue(layout, hit, { multiline: false, isLabel, below: true });
+      const found = readValue(layout, hit, { multiline: false, isLabel, below: false });
       if (!found.text) continue;
       let value = found.text;
       if (hasCheckboxes(value)) value = checkedOptions(value);
       for (const t of labelTokens) used.add(t);
       pairs.push({ key: cleanKey(displayLabel(hit.raw, hit.rest)), value: cleanValue(value), keyBox: hit.labelBox, valueBoxes: found.boxes, page: hit.page, rowIndex: hit.rowIndex, raw: found.raw, fromTable: found.fromTable });
     }
+    pairs.push(...columnPairs(layout, used, isLabel));
     // Table cells: a short label cell followed by a value cell.
     layout.rows.forEach((row, rowIndex) => {
       for (let i = 0; i + 1 < row.tokens.length; i++) {
@@ -166,6 +168,81 @@ export function discoverPairs(layouts: PageLayout[]): KeyValuePair[] {
     });
   }
   return orderPairs(pairs);
+}
+
+/**
+ * A row of two or more "Key:" headers with nothing else on it, over rows of values in their columns
+ * (a list of recipients with company and fax number): every value under a header pairs with it.
+ */
+function headerTablePairs(layout: PageLayout, used: Set<Token>): KeyValuePair[] {
+  const out: KeyValuePair[] = [];
+  layout.rows.forEach((row, rowIndex) => {
+    const heads = row.tokens.filter((t) => /^[^:：]{1,30}[:：]$/u.test(t.text.trim()) && looksLikeKey(t.text.replace(/[:：]$/u, '')));
+    if (heads.length < 2 || heads.length !== row.tokens.length) return;
+    const h = Math.max(4, row.bottom - row.top);
+    const bounds = heads.map((t, i) => [t.box[0] - h, i + 1 < heads.length ? heads[i + 1]!.box[0] - h * 0.3 : layout.page.width] as const);
+    let lastBottom = row.bottom;
+    const found: { head: Token; cells: Token[]; rowIndex: number }[] = [];
+    for (let r = rowIndex + 1; r < layout.rows.length; r++) {
+      const next = layout.rows[r]!;
+      if (next.top - lastBottom > 2.5 * h) break;
+      if (next.tokens.some((t) => separatorColons(t.text).length > 0 && looksLikeKey(t.text.slice(0, separatorColons(t.text)[0]!)) && !/\d:\d/.test(t.text))) break;
+      let any = false;
+      heads.forEach((head, i) => {
+        const [x1, x2] = bounds[i]!;
+        const cells = next.tokens.filter((t) => t.box[0] >= x1 && t.box[0] < x2);
+        if (cells.length) {
+          found.push({ head, cells, rowIndex: r });
+          any = true;
+        }
+      });
+      if (!any) break;
+      lastBottom = next.bottom;
+    }
+    if (found.length < heads.length) return;
+    for (const t of heads) used.add(t);
+    for (const f of found) {
+      for (const c of f.cells) used.add(c);
+      const value = f.cells.map((c) => c.text).join(' ');
+      out.push({ key: cleanKey(f.head.text), value: cleanValue(value), keyBox: f.head.box, valueBoxes: f.cells.map((c) => c.box), page: f.head.page, rowIndex: f.rowIndex, raw: `${f.head.text} ${value}`, fromTable: true });
+    }
+  });
+  return out;
+}
+
+/**
+ * Forms printed as a column of labels with their values in a second column, without colons or rules:
+ * a label-like token followed after a gap by a value on the same row, where at least two other rows
+ * start a label at the same x and at least one other value starts at the same x.
+ */
+function columnPairs(layout: PageLayout, used: Set<Token>, isLabel: (t: Token) => boolean): KeyValuePair[] {
+  const cands: { a: Token; b: Token; rowIndex: number }[] = [];
+  layout.rows.forEach((row, rowIndex) => {
+    const free = row.tokens.filter((t) => !used.has(t));
+    for (let i = 0; i + 1 < free.length; i++) {
+      const a = free[i]!;
+      const b = free[i + 1]!;
+      if (!looksLikeKey(a.text) || /\d{3,}/.test(a.text) || isLabel(b)) continue;
+      const gap = b.box[0] - a.box[2];
+      if (gap < 1.0 * a.height || gap > layout.page.width * 0.4) continue;
+      cands.push({ a, b, rowIndex });
+      i++;
+    }
+  });
+  const out: KeyValuePair[] = [];
+  for (const c of cands) {
+    const tol = 0.6 * c.a.height;
+    const sameLabelX = cands.filter((d) => d !== c && Math.abs(d.a.box[0] - c.a.box[0]) <= tol).length;
+    const sameValueX = cands.filter((d) => d !== c && Math.abs(d.a.box[0] - c.a.box[0]) <= tol && Math.abs(d.b.box[0] - c.b.box[0]) <= 1.5 * c.a.height).length;
+    if (sameLabelX < 2 || sameValueX < 1) continue;
+    if (used.has(c.a) || used.has(c.b)) continue;
+    used.add(c.a);
+    used.add(c.b);
+    let value = c.b.text;
+    if (hasCheckboxes(value)) value = checkedOptions(value);
+    out.push({ key: cleanKey(c.a.text), value: cleanValue(value), keyBox: c.a.box, valueBoxes: [c.b.box], page: c.a.page, rowIndex: c.rowIndex, raw: `${c.a.text} ${c.b.text}`, fromTable: c.a.cell === true });
+  }
+  return out;
 }
 
 function displayLabel(raw: string, rest: string): string {

@@ -62,8 +62,9 @@ export function readValue(layout: PageLayout, hit: LabelHit, opts: ReadValueOpti
       columnRight = t.box[0];
       break;
     }
-    // A very wide gap after some value text means another column starts.
-    if (parts.length > 0 && t.box[0] - prevRight > Math.max(8 * h, layout.page.width * 0.25)) {
+    // A very wide gap means another column starts (before any value text, a narrower one already does).
+    const gap = t.box[0] - prevRight;
+    if (gap > Math.max(8 * h, layout.page.width * 0.25) || (parts.length === 0 && gap > Math.max(6 * h, layout.page.width * 0.15))) {
       columnRight = t.box[0];
       break;
     }
