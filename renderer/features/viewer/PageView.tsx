@@ -89,7 +89,7 @@ export function PageView({ doc, pageNumber, fallbackSize, boxes, showBoxes, sele
           const w = b.layoutWidth || size.width;
           const h = b.layoutHeight || size.height;
           return (
-            <div key={`t${b.key}`} className="blank-text" style={{ left: `${(b.bbox[0] / w) * 100}%`, top: `${(b.bbox[1] / h) * 100}%`, width: `${((b.bbox[2] - b.bbox[0]) / w) * 100}%` }}>
+            <div key={`t${b.key}`} className="blank-text" style={{ left: `${(b.bbox[0] / w) * 100}%`, top: `${(b.bbox[1] / h) * 100}%`, width: `${((b.bbox[2] - b.bbox[0]) / w) * 100}%`, height: `${((b.bbox[3] - b.bbox[1]) / h) * 100}%` }}>
               {b.text}
             </div>
           );
