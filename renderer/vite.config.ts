@@ -12,5 +12,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
+    // slow shared CI machines make the plugin-timing hint fire; it is noise for `--logLevel warn`
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
 });
