@@ -73,7 +73,18 @@ export class StatementLookup {
     return null;
   }
 
+  private readonly ranked = new Map<string, { row: StatementRow; page: StatementPage; score: number }[]>();
+
   private bestRows(item: LineItem): { row: StatementRow; page: StatementPage; score: number }[] {
+    let r = this.ranked.get(item.id);
+    if (!r) {
+      r = this.rankRows(item);
+      this.ranked.set(item.id, r);
+    }
+    return r;
+  }
+
+  private rankRows(item: LineItem): { row: StatementRow; page: StatementPage; score: number }[] {
     const out: { row: StatementRow; page: StatementPage; score: number }[] = [];
     for (const c of this.candidatePages(item)) {
       const page = this.readPage(c.docId, c.pageNumber);
@@ -115,13 +126,39 @@ export class StatementLookup {
 
   private readPage(docId: string, pageNumber: number): StatementPage | null {
     const id = `${docId}#${pageNumber}`;
-    let p = this.pages.get(id);
+    let p = this.pages.get(id) ?? cachedPage(this.library, id);
     if (!p) {
       const stored = this.library.getPage(docId, pageNumber);
       if (!stored) return null;
       p = readStatementPage(stored, this.library.getTables(docId, pageNumber));
-      this.pages.set(id, p);
+      cachePage(this.library, id, p);
     }
+    this.pages.set(id, p);
     return p;
   }
+}
+
+/** Statement pages read recently, per library, dropped whenever the library changes. */
+const PAGE_CACHE_SIZE = 400;
+const pageCache = new WeakMap<Library, { version: number; pages: Map<string, StatementPage> }>();
+
+function cachedPage(library: Library, id: string): StatementPage | undefined {
+  const c = pageCache.get(library);
+  if (!c || c.version !== library.version) return undefined;
+  const p = c.pages.get(id);
+  if (p) {
+    c.pages.delete(id);
+    c.pages.set(id, p);
+  }
+  return p;
+}
+
+function cachePage(library: Library, id: string, page: StatementPage): void {
+  let c = pageCache.get(library);
+  if (!c || c.version !== library.version) {
+    c = { version: library.version, pages: new Map() };
+    pageCache.set(library, c);
+  }
+  c.pages.set(id, page);
+  if (c.pages.size > PAGE_CACHE_SIZE) c.pages.delete(c.pages.keys().next().value!);
 }

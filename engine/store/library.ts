@@ -50,6 +50,22 @@ export interface SearchOptions {
  */
 export class Library implements LibraryService {
   private readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
+  /** bumped on every change, so that readers can cache what they derive from pages */
+  private changeCount = 0;
+
+  get version(): number {
+    return this.changeCount;
+  }
+
+  private sql(text: string): Database.Statement {
+    let st = this.statements.get(text);
+    if (!st) {
+      st = this.db.prepare(text);
+      this.statements.set(text, st);
+    }
+    return st;
+  }
 
   constructor(db: Database.Database) {
     this.db = db;
@@ -87,14 +103,14 @@ export class Library implements LibraryService {
 
   indexDocument(doc: IndexableDocument): void {
     const tables = collectTables(doc);
-    const insertDoc = this.db.prepare(
+    const insertDoc = this.sql(
       `INSERT INTO library_documents (doc_id, owner_key_id, file_name, page_count, blob_hash, indexed_at) VALUES (?, ?, ?, ?, ?, ?)`,
     );
-    const insertPage = this.db.prepare(`INSERT INTO library_pages (doc_id, page_number, text, lines_json) VALUES (?, ?, ?, ?)`);
-    const insertTable = this.db.prepare(
+    const insertPage = this.sql(`INSERT INTO library_pages (doc_id, page_number, text, lines_json) VALUES (?, ?, ?, ?)`);
+    const insertTable = this.sql(
       `INSERT INTO library_tables (doc_id, page_number, table_index, markdown, cells_json) VALUES (?, ?, ?, ?, ?)`,
     );
-    const insertFts = this.db.prepare(
+    const insertFts = this.sql(
       `INSERT INTO library_fts (tokens, doc_id, page_number, kind, table_index) VALUES (?, ?, ?, ?, ?)`,
     );
     this.db.transaction(() => {
@@ -111,30 +127,32 @@ export class Library implements LibraryService {
         insertFts.run(tokenizeForSearch(t.markdown).join(' '), doc.docId, t.pageNumber, 'table', i);
       });
     })();
+    this.changeCount++;
   }
 
   removeDocument(docId: string): void {
     this.db.transaction(() => this.deleteRows(docId))();
+    this.changeCount++;
   }
 
   private deleteRows(docId: string): void {
-    this.db.prepare(`DELETE FROM library_fts WHERE doc_id = ?`).run(docId);
-    this.db.prepare(`DELETE FROM library_tables WHERE doc_id = ?`).run(docId);
-    this.db.prepare(`DELETE FROM library_pages WHERE doc_id = ?`).run(docId);
-    this.db.prepare(`DELETE FROM library_documents WHERE doc_id = ?`).run(docId);
+    this.sql(`DELETE FROM library_fts WHERE doc_id = ?`).run(docId);
+    this.sql(`DELETE FROM library_tables WHERE doc_id = ?`).run(docId);
+    this.sql(`DELETE FROM library_pages WHERE doc_id = ?`).run(docId);
+    this.sql(`DELETE FROM library_documents WHERE doc_id = ?`).run(docId);
   }
 
   listDocuments(key: KeyRecord): LibraryDocument[] {
     const rows = (
       key.owner
-        ? this.db.prepare(`SELECT * FROM library_documents ORDER BY indexed_at, doc_id`).all()
-        : this.db.prepare(`SELECT * FROM library_documents WHERE owner_key_id = ? ORDER BY indexed_at, doc_id`).all(key.id)
+        ? this.sql(`SELECT * FROM library_documents ORDER BY indexed_at, doc_id`).all()
+        : this.sql(`SELECT * FROM library_documents WHERE owner_key_id = ? ORDER BY indexed_at, doc_id`).all(key.id)
     ) as DocRow[];
     return rows.map(toDocument);
   }
 
   getDocument(docId: string): (LibraryDocument & { blobHash: string }) | null {
-    const row = this.db.prepare(`SELECT * FROM library_documents WHERE doc_id = ?`).get(docId) as DocRow | undefined;
+    const row = this.sql(`SELECT * FROM library_documents WHERE doc_id = ?`).get(docId) as DocRow | undefined;
     return row ? { ...toDocument(row), blobHash: row.blob_hash } : null;
   }
 
@@ -192,8 +210,8 @@ export class Library implements LibraryService {
   getTables(docId: string, pageNumber?: number): StoredTable[] {
     const rows = (
       pageNumber === undefined
-        ? this.db.prepare(`SELECT * FROM library_tables WHERE doc_id = ? ORDER BY table_index`).all(docId)
-        : this.db.prepare(`SELECT * FROM library_tables WHERE doc_id = ? AND page_number = ? ORDER BY table_index`).all(docId, pageNumber)
+        ? this.sql(`SELECT * FROM library_tables WHERE doc_id = ? ORDER BY table_index`).all(docId)
+        : this.sql(`SELECT * FROM library_tables WHERE doc_id = ? AND page_number = ? ORDER BY table_index`).all(docId, pageNumber)
     ) as { doc_id: string; page_number: number; table_index: number; markdown: string; cells_json: string }[];
     return rows.map((r) => ({
       docId: r.doc_id,
