@@ -37,5 +37,6 @@ test('settings: a key is created, shown once and revoked; theme and language swi
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.getByTestId('lang-zh').click();
   await expect(page.getByTestId('nav-settings')).toHaveText('设置');
+  await page.locator('.settings').evaluate((e) => e.scrollTo(0, 0));
   await docScreenshot(page, 'settings-dark-zh.png');
 });
