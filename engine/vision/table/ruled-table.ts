@@ -39,21 +39,39 @@ function groupSegments(h: HSeg[], v: VSeg[], tol: number): { h: HSeg[]; v: VSeg[
   const unite = (a: number, b: number): void => {
     parent[find(a)] = find(b);
   };
+  // v sorted by x: each horizontal segment checks only the verticals within its x-range.
+  const vOrder = v.map((_, j) => j).sort((p, q) => v[p]!.x - v[q]!.x);
+  const vx = vOrder.map((j) => v[j]!.x);
+  const lowerBound = (x: number): number => {
+    let lo = 0;
+    let hi = vx.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (vx[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
   for (let i = 0; i < h.length; i++) {
     const a = h[i]!;
-    for (let j = 0; j < v.length; j++) {
+    for (let k = lowerBound(a.x1 - tol); k < vx.length && vx[k]! <= a.x2 + tol; k++) {
+      const j = vOrder[k]!;
       const b = v[j]!;
-      if (b.x >= a.x1 - tol && b.x <= a.x2 + tol && a.y >= b.y1 - tol && a.y <= b.y2 + tol) unite(i, h.length + j);
+      if (a.y >= b.y1 - tol && a.y <= b.y2 + tol) unite(i, h.length + j);
     }
   }
-  // Stacked horizontal rules of the same width (tables ruled only by horizontal lines) belong together.
-  for (let i = 0; i < h.length; i++) {
-    for (let j = i + 1; j < h.length; j++) {
-      const a = h[i]!;
-      const b = h[j]!;
+  // Stacked horizontal rules of the same width (tables ruled only by horizontal lines) belong together:
+  // each rule joins the next one below it that has the same extent.
+  const hOrder = h.map((_, i) => i).sort((p, q) => h[p]!.y - h[q]!.y);
+  for (let k = 0; k < hOrder.length; k++) {
+    const a = h[hOrder[k]!]!;
+    for (let m = k + 1; m < hOrder.length && h[hOrder[m]!]!.y - a.y < 400; m++) {
+      const b = h[hOrder[m]!]!;
       const overlap = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1);
-      const w = Math.max(a.x2 - a.x1, b.x2 - b.x1);
-      if (overlap > 0.9 * w && Math.abs(a.y - b.y) < 400) unite(i, j);
+      if (overlap > 0.9 * Math.max(a.x2 - a.x1, b.x2 - b.x1)) {
+        unite(hOrder[k]!, hOrder[m]!);
+        break;
+      }
     }
   }
   const groups = new Map<number, { h: HSeg[]; v: VSeg[] }>();

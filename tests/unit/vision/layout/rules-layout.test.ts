@@ -1,0 +1,56 @@
+import { describe, it, expect } from 'vitest';
+import type { Page } from '../../../../engine/core/page.js';
+import { RulesLayout, layoutContext } from '../../../../engine/vision/layout/rules-layout.js';
+import { xyCut } from '../../../../engine/vision/layout/xy-cut.js';
+import { proseLines, textLine } from './page-lines.js';
+
+function page(lines: Page['lines'], extra: Partial<Page> = {}): Page {
+  return { pageNumber: 1, width: 1190, height: 1684, lines, rules: [], images: [], ocr: false, rotation: 0, ...extra };
+}
+
+describe('xyCut', () => {
+  it('reads columns left to right when their gaps line up', () => {
+    const box = (x: number, y: number): { bbox: [number, number, number, number]; id: string } => ({ bbox: [x, y, x + 400, y + 20], id: `${x}:${y}` });
+    const items = [box(100, 100), box(100, 130), box(100, 200), box(100, 230), box(600, 100), box(600, 130), box(600, 200), box(600, 230)];
+    const leaves = xyCut(items, { minColumnGap: 30, minBandGap: 30 }).flat().map((i) => i.id);
+    expect(leaves).toEqual(['100:100', '100:130', '100:200', '100:230', '600:100', '600:130', '600:200', '600:230']);
+  });
+});
+
+describe('RulesLayout', () => {
+  it('types a large line as a Title, splits paragraphs at a wider gap, and orders three columns', () => {
+    const lines = [
+      textLine('Harbour Survey Results', [100, 80, 700, 124], 44, true),
+      ...proseLines('A', 100, 200, 300, 4),
+      ...proseLines('B', 100, 340, 300, 3),
+      ...proseLines('C', 450, 200, 300, 5),
+      ...proseLines('D', 800, 200, 300, 5),
+    ];
+    const regions = new RulesLayout().analysePage(page(lines), layoutContext(lines));
+    expect(regions[0]).toMatchObject({ type: 'Title', text: 'Harbour Survey Results' });
+    const texts = regions.slice(1).map((r) => r.text.slice(0, 1));
+    expect(texts).toEqual(['A', 'B', 'C', 'D']);
+    expect(regions[1]!.lines).toHaveLength(4);
+    expect(regions[1]!.bbox).toEqual([100, 200, 400, 298]);
+  });
+
+  it('puts the labels of an image region inside the Figure and keeps a caption apart for parse', () => {
+    const lines = [
+      ...proseLines('P', 100, 100, 900, 3),
+      textLine('Sales', [400, 420, 480, 440], 16),
+      textLine('Figure 2: Sales by month', [100, 760, 500, 780], 18),
+    ];
+    const regions = new RulesLayout().analysePage(page(lines, { images: [{ bbox: [100, 400, 1000, 740] }] }), layoutContext(lines));
+    const fig = regions.find((r) => r.type === 'Figure')!;
+    expect(fig.bbox).toEqual([100, 400, 1000, 740]);
+    expect(fig.lines.map((l) => l.text)).toEqual(['Sales']);
+    expect(regions.find((r) => r.text.startsWith('Figure 2'))!.role).toBe('caption');
+  });
+
+  it('does not take two columns of prose for a table', () => {
+    const lines = [...proseLines('L', 100, 200, 480, 8), ...proseLines('R', 620, 200, 480, 8)];
+    const regions = new RulesLayout().analysePage(page(lines), layoutContext(lines));
+    expect(regions.some((r) => r.type === 'Table')).toBe(false);
+    expect(regions.map((r) => r.text.slice(0, 1))).toEqual(['L', 'R']);
+  });
+});
