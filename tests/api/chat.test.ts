@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME, CHAT_10K } from '../fixtures/make-chat.js';
@@ -161,13 +162,26 @@ describe('errors in OpenAI shape', () => {
   });
 
   it('400 for a body over 8 MB', async () => {
-    const res = await fetch(`${server.url}/v1/chat/completions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'fin-chat', messages: [{ role: 'user', content: 'x'.repeat(8.5 * 1024 * 1024) }] }),
+    // the server may answer (and close) before the whole body is sent: read the answer, ignore EPIPE
+    const body = JSON.stringify({ model: 'fin-chat', messages: [{ role: 'user', content: 'x'.repeat(8.5 * 1024 * 1024) }] });
+    const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = httpRequest(`${server.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
+      req.on('response', (res) => {
+        let t = '';
+        res.on('data', (d: Buffer) => (t += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, text: t }));
+        res.on('error', reject);
+      });
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EPIPE' && err.code !== 'ECONNRESET') reject(err);
+      });
+      req.end(body);
     });
-    expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/too large/);
+    expect(status).toBe(400);
+    expect((JSON.parse(text) as { error: { message: string } }).error.message).toMatch(/too large/);
   });
 });
 
@@ -184,5 +198,35 @@ describe('rate limit', () => {
       await limited.stop();
       removeHome(limited.home);
     }
+  });
+});
+
+describe('balance, per-key library, disconnect', () => {
+  it('a key sees only its own documents, is debited per 1,000 tokens, then gets 429 insufficient_quota', async () => {
+    const created = await call(server, 'POST', '/v1/keys', { key: server.ownerKey, body: { name: 'analyst', balance: 1 } });
+    expect(created.status).toBe(200);
+    const c = new OpenAI({ apiKey: created.json.data.key, baseURL: `${server.url}/v1`, maxRetries: 0 });
+    const r = await c.chat.completions.create({ model: 'fin-chat', messages: [{ role: 'user', content: 'What was ACME revenue in FY2023?' }] });
+    expect(r.choices[0]!.message.content).toMatch(/^Not in your documents/);
+    const keys = await call(server, 'GET', '/v1/keys', { key: server.ownerKey });
+    expect(keys.json.data.keys.find((k: { name: string }) => k.name === 'analyst').balance).toBe(0);
+    await expect(c.chat.completions.create({ model: 'fin-chat', messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({ status: 429, code: 'insufficient_quota' });
+  });
+
+  it('a client that goes away mid-stream does not disturb the server', async () => {
+    const ac = new AbortController();
+    const res = await fetch(`${server.url}/v1/chat/completions`, {
+      method: 'POST',
+      signal: ac.signal,
+      headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'fin-chat', stream: true, messages: [{ role: 'user', content: 'What was ACME quick ratio in FY2023?' }] }),
+    });
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first.startsWith('data: {')).toBe(true);
+    ac.abort();
+    const after = await client.chat.completions.create({ model: 'fin-chat', messages: [{ role: 'user', content: 'What was ACME quick ratio in FY2023?' }] });
+    // (4,700 − 2,000) / 2,350
+    expect(after.choices[0]!.message.content!.split('\n')[0]).toContain('1.15');
   });
 });
