@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type {} from '@fastify/multipart';
 import { DocError } from '../core/errors.js';
 import type { DocumentFormat } from '../core/page.js';
 import { detectFormat } from '../formats/detect-format.js';

@@ -37,7 +37,7 @@ describe('parse v1', () => {
     expect(title.page_number).toBe(1);
     expect(title.layout_width).toBe(1224);
     expect(title.layout_height).toBe(1584);
-    const [x1, y1, x2, y2] = title.composing_blocks[0].coordinates as number[];
+    const [x1, y1, x2, y2] = title.composing_blocks[0].coordinates as [number, number, number, number];
     // 144 dpi: x = 72 pt * 2; the baseline at 700 pt from the bottom is (792 - 700) * 2 = 184 px from the top
     expect(x1).toBeGreaterThanOrEqual(TITLE_X * 2 - 4);
     expect(x1).toBeLessThanOrEqual(TITLE_X * 2 + 4);
