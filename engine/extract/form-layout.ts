@@ -1,6 +1,7 @@
 import type { BBox } from '../core/geometry.js';
 import type { DocumentPages, Page } from '../core/page.js';
 import { normalizeText } from '../core/text.js';
+import { unifyRadicals } from './cjk-radicals.js';
 
 /** A piece of a text line separated from its neighbours by a wide gap: a label, a value, a cell. */
 export interface Token {
@@ -32,7 +33,7 @@ function charWeight(ch: string): number {
 
 /** Cuts a line's text at runs of two or more spaces; sub-boxes are placed by each character's share of the width. */
 export function splitLine(text: string, box: BBox, page: number): Token[] {
-  const chars = [...normalizeText(text)];
+  const chars = [...unifyRadicals(normalizeText(text))];
   const height = Math.max(1, box[3] - box[1]);
   const weights = chars.map(charWeight);
   const unit = (box[2] - box[0]) / (weights.reduce((a, b) => a + b, 0) || 1);
@@ -98,7 +99,7 @@ export function layoutPage(page: Page): PageLayout {
     if (sb.furniture || !sb.table) continue;
     tableBoxes.push(sb.table.bbox);
     for (const c of sb.table.cells) {
-      const text = normalizeText(c.text).replace(/\s+/g, ' ').trim();
+      const text = unifyRadicals(normalizeText(c.text)).replace(/\s+/g, ' ').trim();
       if (text) tokens.push({ text, box: c.bbox, page: page.pageNumber, height: Math.max(1, Math.min(c.bbox[3] - c.bbox[1], 40)), cell: true });
     }
   }

@@ -59,7 +59,9 @@ describe('emr-extract', () => {
     const res = (await runExtraction([{ fileName: 'r.png', doc }], { mode: 'emr-extract', jsonSchema: {}, prompt: '' })) as EmrItem[];
     expect(res).toHaveLength(1);
     const item = res[0]!;
-    for (const k of ['患者姓名', '患者性别', '年龄', '入院时间', '出院时间', '主诉', '现病史', '既往史']) expect(item[k]![0]?.value, k).toBe(truth[k]);
+    for (const k of ['患者姓名', '患者性别', '年龄', '入院时间', '出院时间', '现病史', '既往史']) expect(item[k]![0]?.value, k).toBe(truth[k]);
+    // kept as printed, with its full stop
+    expect(item['主诉']![0]?.value).toBe(`${truth['主诉']}。`);
     expect(item['入院时间']!.map((h) => h.value)).toEqual(['2023-03-01 10:20', '2023-03-01']);
     expect(item['住院时长']).toEqual([{ value: '8天' }]);
   });

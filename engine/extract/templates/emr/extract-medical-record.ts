@@ -59,6 +59,8 @@ export function calendarDays(from: string, to: string): number | null {
 export function extractMedicalRecord(layoutsPerFile: PageLayout[][]): EmrItem {
   const item: EmrItem = Object.fromEntries(EMR_FIELDS.map((f) => [f, []]));
   const sectionAlt = SECTIONS.map(escape).join('|');
+  const longLeading: [string, string][] = [];
+  const longTrailing: [string, string][] = [];
   for (const layouts of layoutsPerFile) {
     const text = recordText(layouts);
     for (const [field, spec] of Object.entries(SHORT)) {
@@ -76,6 +78,8 @@ export function extractMedicalRecord(layoutsPerFile: PageLayout[][]): EmrItem {
         addHit(item, field, value);
       }
     }
+    const leading: [string, string][] = [];
+    const trailing: [string, string][] = [];
     for (const [field, labels] of Object.entries(LONG)) {
       const re = new RegExp(`(?:${labels.map(escape).join('|')})\\s*[:：]\\s*`, 'gu');
       for (const m of text.matchAll(re)) {
@@ -84,12 +88,17 @@ export function extractMedicalRecord(layoutsPerFile: PageLayout[][]): EmrItem {
         const stop = new RegExp(`(?:\\n|\\s)(?:\\d{1,2}\\s*[、.．]\\s*)?(?:${sectionAlt})\\s*[:：]|(?<=[。；;])\\s*(?:\\d{1,2}\\s*[、.．]\\s*)?(?:${sectionAlt})\\s*[:：]|\\s\\d{1,2}\\s*、|(?:${sectionAlt})\\s*[:：]|\\n\\s*\\n`, 'u');
         const end = stop.exec(rest);
         let value = (end ? rest.slice(0, end.index) : rest.slice(0, 600)).replace(/\s*\n\s*/g, '').trim();
-        if (field === '主诉') value = value.replace(/[。.;；,，]+$/u, '');
+        value = value.replace(/[;；,，]+$/u, '');
         if (value.length < 2) continue;
-        addHit(item, field, value);
+        // A heading at the start of its line ("主诉:" in an admission note) outranks one inside a numbered summary.
+        const lineStart = m.index === 0 || /\n\s*$/.test(text.slice(Math.max(0, m.index! - 4), m.index));
+        (lineStart ? leading : trailing).push([field, value]);
       }
     }
+    longLeading.push(...leading);
+    longTrailing.push(...trailing);
   }
+  for (const [field, value] of [...longLeading, ...longTrailing]) addHit(item, field, value);
   if (item['住院时长']!.length === 0) {
     const a = item['入院时间']![0]?.value;
     const b = item['出院时间']![0]?.value;

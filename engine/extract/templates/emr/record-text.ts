@@ -16,7 +16,10 @@ export function recordText(layouts: PageLayout[]): string {
       const h = row.bottom - row.top;
       const end = row.tokens[row.tokens.length - 1]!.box[2];
       const next = rows[i + 1];
-      const wraps = next !== undefined && end >= right - 3 * h && next.tokens[0]!.box[0] <= left + 3 * h && next.top - row.bottom < h;
+      const nextText = next ? next.tokens.map((t) => t.text).join(' ') : '';
+      // A row that starts "小标题:" begins a new item even when the row above runs to the margin.
+      const startsItem = /^\s*(?:\d{1,2}\s*[、.．]\s*)?[\u4e00-\u9fff/A-Za-z]{1,14}\s*[:：]/u.test(nextText);
+      const wraps = next !== undefined && !startsItem && end >= right - 3 * h && next.tokens[0]!.box[0] <= left + 3 * h && next.top - row.bottom < h;
       out.push(text);
       out.push(wraps ? (/[a-z0-9,.]$/i.test(text) ? ' ' : '') : '\n');
     });
