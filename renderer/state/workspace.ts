@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Operation, ParseResult, TaskData, TaskStatus } from '../api/types.js';
+import type { Operation, TaskData, TaskStatus } from '../api/types.js';
 
 export type View = 'library' | 'viewer' | 'extract' | 'mask' | 'chat' | 'settings';
 export type FileKind = 'pdf' | 'image' | 'other';
@@ -16,8 +16,6 @@ export interface TaskEntry {
   taskId?: string;
   error?: { code: string; message: string };
   data?: TaskData;
-  /** extract modes without boxes: a lite parse of the same file, to link each value to its box */
-  locator?: ParseResult;
   submittedAt: number;
   finishedAt?: number;
 }

@@ -13,7 +13,7 @@ test('a business licence is extracted into the licence form, each value linked t
   await expect(form.locator('[data-name="名称"]')).toContainText(LICENCE_FACTS.名称);
   await expect(form.locator('[data-name="法定代表人"]')).toContainText(LICENCE_FACTS.法定代表人);
 
-  // values are linked to boxes through a lite parse of the same file; clicking one selects its box
+  // values are linked to boxes found in the PDF's text layer (in the page); clicking one selects its box
   await expect(page.locator('[data-testid="bbox"][data-type="统一社会信用代码"]')).toHaveCount(1, { timeout: 30_000 });
   await form.locator('[data-name="名称"] [data-testid="field-value"]').click();
   await expect(page.locator('[data-testid="bbox"][data-type="名称"].bbox-selected')).toBeVisible();

@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { ParseResult } from '../../api/types.js';
 import { useT } from '../../i18n/translate.js';
 import { selectedTask, useWorkspace } from '../../state/workspace.js';
 import { ErrorNote } from '../viewer/ErrorNote.js';
@@ -9,6 +10,7 @@ import { isFailedEntry } from '../viewer/task-result.js';
 import { useDocument } from '../viewer/use-document.js';
 import { TemplateForm } from './TemplateForm.js';
 import { fieldRowsOf, linkValuesToBlocks, templateOf } from './field-rows.js';
+import { pdfTextLines } from './pdf-text-lines.js';
 
 /** Extracted fields as a form beside the page; each value linked to its box. */
 export function ExtractView() {
@@ -17,9 +19,24 @@ export function ExtractView() {
   const isExtract = task?.operation === 'extract';
   const { doc, error } = useDocument(isExtract ? task.file : null, task?.kind ?? 'other');
   const [selected, setSelected] = useState<string | null>(null);
+  const [locator, setLocator] = useState<ParseResult | undefined>(undefined);
+
+  // values of modes without boxes are located in the PDF's own text layer, here in the page
+  useEffect(() => {
+    setLocator(undefined);
+    if (doc?.kind !== 'pdf') return;
+    let cancelled = false;
+    void pdfTextLines(doc.pdf).then(
+      (blocks) => !cancelled && setLocator({ file_name: '', blocks }),
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [doc]);
 
   const results = useMemo(() => (isExtract ? (task.data?.results ?? []) : []), [isExtract, task?.data]);
-  const rows = useMemo(() => (isExtract ? linkValuesToBlocks(fieldRowsOf(task.mode, results), task.locator) : []), [isExtract, task?.mode, results, task?.locator]);
+  const rows = useMemo(() => (isExtract ? linkValuesToBlocks(fieldRowsOf(task.mode, results), locator) : []), [isExtract, task?.mode, results, locator]);
   const boxes: OverlayBox[] = useMemo(
     () =>
       rows.flatMap((r) =>

@@ -1,6 +1,6 @@
 import { ApiError } from '../../api/api-error.js';
 import { runTask, type SubmitOptions } from '../../api/client.js';
-import type { ParseResult, TaskData } from '../../api/types.js';
+import type { TaskData } from '../../api/types.js';
 import { connection, useSession } from '../../state/session.js';
 import { VIEW_OF_OPERATION, useWorkspace, type Choice, type TaskEntry } from '../../state/workspace.js';
 import { fileKind } from './file-kind.js';
@@ -65,7 +65,6 @@ export function startTasks(files: File[]): void {
     ws.addTask(entry);
     first ??= id;
     void run(id, opts);
-    if (opts.operation === 'extract' && opts.mode !== 'docai-extract-flash') void locate(id, file);
   }
   if (first) {
     ws.select(first);
@@ -84,16 +83,5 @@ async function run(id: string, opts: SubmitOptions): Promise<void> {
     const e = describeError(err);
     if (e.code === 'API_UNAUTHORIZED') useSession.getState().refuseKey();
     updateTask(id, { status: opts.operation === 'parse' ? 'ERROR' : 'FAILED', error: e, finishedAt: performance.now() });
-  }
-}
-
-/** Values of box-less extraction modes are linked to boxes through a lite parse of the same file. */
-async function locate(id: string, file: File): Promise<void> {
-  try {
-    const done = await runTask(connection(), { operation: 'parse', mode: 'lite', files: [file] }, () => undefined);
-    const result = (done.results?.[0] ?? done.result) as ParseResult | undefined;
-    if (done.status === 'SUCCESS' && result?.blocks) useWorkspace.getState().updateTask(id, { locator: result });
-  } catch {
-    // the extraction itself is still shown; values just have no boxes
   }
 }
