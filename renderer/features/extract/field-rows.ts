@@ -1,4 +1,4 @@
-import type { BBox, EmrItem, ExtractItem, FlashItem, ParseResult, TemplatePageItem } from '../../api/types.js';
+import type { BBox, EmrItem, ExtractItem, FlashItem, ParseBlock, ParseResult, TemplatePageItem } from '../../api/types.js';
 import { isFailedEntry } from '../viewer/task-result.js';
 
 export interface FieldValue {
@@ -56,7 +56,36 @@ export function fieldRowsOf(mode: string, results: unknown[]): FieldRow[] {
   return [...rows.values()];
 }
 
-const squash = (s: string) => s.normalize('NFKC').replace(/\s+/g, '');
+/**
+ * CJK Radicals Supplement characters that some PDF fonts map common ideographs to; NFKC leaves them alone.
+ * Folded for matching only.
+ */
+const RADICALS: Record<string, string> = { '⺠': '民', '⻓': '长', '⻔': '门', '⻢': '马', '⻋': '车', '⻅': '见', '⻆': '角', '⻚': '页', '⻜': '飞', '⻝': '食', '⻛': '风', '⻄': '西', '⺟': '母', '⻘': '青', '⻨': '麦', '⻩': '黄', '⻬': '齐', '⻮': '齿', '⻰': '龙', '⻳': '龟' };
+const squash = (s: string) => s.normalize('NFKC').replace(/[\u2e80-\u2eff]/g, (c) => RADICALS[c] ?? c).replace(/\s+/g, '');
+
+type Prepared = { b: ParseBlock; text: string; area: number };
+
+function centre(p: Prepared): [number, number] {
+  const c = p.b.composing_blocks[0]!.coordinates;
+  return [(c[0] + c[2]) / 2, (c[1] + c[3]) / 2];
+}
+
+/** Among equal candidates, the one nearest a block naming the field (rows weigh more than columns). */
+function nearestToLabel(hits: Prepared[], labels: Prepared[]): Prepared | undefined {
+  if (hits.length < 2 || labels.length === 0) return hits[0];
+  let best: Prepared | undefined;
+  let bestD = Infinity;
+  for (const h of hits) {
+    const [hx, hy] = centre(h);
+    for (const l of labels) {
+      if (l.b.page_number !== h.b.page_number) continue;
+      const [lx, ly] = centre(l);
+      const d = Math.abs(hy - ly) * 3 + Math.abs(hx - lx);
+      if (d < bestD) [best, bestD] = [h, d];
+    }
+  }
+  return best ?? hits[0];
+}
 
 /**
  * Give box-less values a box: the smallest block of a lite parse of the same file whose text contains the
@@ -72,8 +101,11 @@ export function linkValuesToBlocks(rows: FieldRow[], locator: ParseResult | unde
       if (v.bbox || !v.value.trim()) return v;
       const needle = squash(v.value);
       const probe = needle.length > 24 ? needle.slice(0, 12) : needle;
-      const hits = prepared.filter((p) => p.text.includes(probe)).sort((a, b) => a.area - b.area);
-      const best = hits.find((h) => v.page === undefined || h.b.page_number === v.page) ?? hits[0];
+      const hits = prepared.filter((p) => p.text.includes(probe) && (v.page === undefined || p.b.page_number === v.page)).sort((a, b) => a.area - b.area);
+      // the smallest blocks holding the value; when several, the one beside the field's label
+      const smallest = hits.filter((h) => h.area <= (hits[0]?.area ?? 0) * 1.5);
+      const labels = prepared.filter((p) => p.text.includes(squash(row.name)));
+      const best = nearestToLabel(smallest, labels);
       const cb = best?.b.composing_blocks[0];
       if (!best || !cb) return v;
       return { ...v, page: cb.page_number, bbox: cb.coordinates, layoutWidth: cb.layout_width, layoutHeight: cb.layout_height };

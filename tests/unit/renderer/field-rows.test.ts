@@ -55,6 +55,29 @@ describe('extraction results as form fields', () => {
   });
 });
 
+describe('linking values that appear more than once', () => {
+  it('prefers the copy beside the field label, and folds CJK radical look-alikes', () => {
+    const locator: ParseResult = {
+      file_name: 'l.pdf',
+      blocks: [
+        block(1, '成立日期', [100, 300, 180, 324]),
+        block(2, '2019年06月18日', [300, 300, 460, 324]),
+        block(3, '人民币伍佰万元整', [300, 250, 480, 274]),
+        block(4, '2019年06月18日', [700, 900, 860, 924]),
+      ],
+    };
+    const rows = linkValuesToBlocks(
+      [
+        { name: '成立日期', values: [{ value: '2019年06月18日' }] },
+        { name: '注册资本', values: [{ value: '人⺠币伍佰万元整' }] },
+      ],
+      locator,
+    );
+    expect(rows[0]!.values[0]!.bbox).toEqual([300, 300, 460, 324]);
+    expect(rows[1]!.values[0]!.bbox).toEqual([300, 250, 480, 274]);
+  });
+});
+
 describe('markdown of a parse result', () => {
   it('keeps the engine markdown, else builds headings by tree depth and tables from cells', () => {
     expect(markdownOf({ file_name: 'a', markdown: '# Given\n' })).toBe('# Given\n');
