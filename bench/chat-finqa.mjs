@@ -81,7 +81,7 @@ function judge(c, fullText) {
   const names = [...new Set((c.answer.match(/\b[A-Z][a-z]{3,}\b/g) ?? []).filter((w) => !/^(Boeing|Pfizer|Adobe|Microsoft|The|This|These|Their|Yes|Primary)$/.test(w)))];
   if (names.length > 0) {
     const hit = names.filter((w) => text.toLowerCase().includes(w.toLowerCase())).length;
-    if (hit / names.length < 0.6) return false;
+    if (hit < names.length) return false;
   }
   return goldYes || goldNo || goldNums.length > 0 || names.length > 0;
 }

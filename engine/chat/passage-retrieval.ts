@@ -36,7 +36,10 @@ const INTENTS: { question: RegExp; sentence: RegExp; strong?: RegExp; terms: str
   },
   {
     question: /\b(acquired|acquisitions?|acquire|bought|purchased)\b|收购|并购/i,
-    sentence: /\bwe (acquired|completed (the|our) acquisition)|\bacquisition of\b|\bacquired (all|the remaining|a|an)\b|收购/i,
+    // a completed acquisition ("we acquired ...") answers better than a planned one or a mention
+    // (case-sensitive: the thing acquired is named right after the verb)
+    strong: /\b[Ww]e acquired (all|the remaining|substantially all|[A-Z])|\b[Cc]ompleted (the|our|its) acquisition of [A-Z]|已完成.*收购/,
+    sentence: /\bacquisition of\b|\bacquired (all|the remaining|a|an)\b|收购/i,
     terms: 'acquired acquisition acquisitions',
   },
   {
