@@ -18,6 +18,8 @@ export interface ReadDocumentOptions {
   format?: DocumentFormat;
   /** auto: OCR pages (and large image regions) without a usable text layer; always: OCR every page image; never: no OCR. */
   ocr?: OcrPolicy;
+  /** Read only the first N pages of a PDF (previews, benchmarks); all pages when absent. */
+  maxPages?: number;
 }
 
 /** Files larger than this are refused before reading (the API limit is 100 MB). */
@@ -38,7 +40,7 @@ export async function readDocument(path: string, opts: ReadDocumentOptions): Pro
   const format = opts.format ?? (await detectFormat(path, opts.fileName));
   if (!format) throw new DocError('INVALID_DOCUMENT', `${opts.fileName || 'the file'} is not a supported document type (its content matches no supported format)`);
   const policy = opts.ocr ?? 'auto';
-  if (format === 'pdf') return { format, pages: await readPdfDocument(path, policy) };
+  if (format === 'pdf') return { format, pages: await readPdfDocument(path, policy, opts.maxPages) };
   if (isRasterFormat(format)) return { format, pages: await readImageDocument(path, format, policy) };
   if (isOfficeFormat(format)) return { format, pages: await readOfficeDocument(path, format, opts.fileName) };
   throw new DocError('INVALID_DOCUMENT', `${format} files cannot be read`);
@@ -82,11 +84,12 @@ async function readImageDocument(path: string, format: DocumentFormat, policy: O
   return pages;
 }
 
-async function readPdfDocument(path: string, policy: OcrPolicy): Promise<Page[]> {
+async function readPdfDocument(path: string, policy: OcrPolicy, maxPages?: number): Promise<Page[]> {
   const doc = await openPdf(new Uint8Array(await readFile(path)));
   try {
     const pages: Page[] = [];
-    for (let n = 1; n <= doc.numPages; n++) pages.push(await readPdfPageWithOcr(doc, n, policy));
+    const last = maxPages && maxPages > 0 ? Math.min(doc.numPages, maxPages) : doc.numPages;
+    for (let n = 1; n <= last; n++) pages.push(await readPdfPageWithOcr(doc, n, policy));
     return pages;
   } finally {
     await doc.destroy();

@@ -10,8 +10,26 @@ let pdfjsPromise: Promise<PdfJs> | null = null;
 
 /** pdf.js is large: load it once, on first use (the legacy build is the one that runs on Node). */
 export function loadPdfJs(): Promise<PdfJs> {
-  pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  pdfjsPromise ??= loadBoth();
   return pdfjsPromise;
+}
+
+/**
+ * The legacy build carries core-js, which on Node 20 swaps Array.prototype.push for a spec-pedantic
+ * JavaScript version (process-wide: every push in the process, ours and pdf.js's, gets several times
+ * slower). The worker half is loaded here too, so that both are in before the native push is put back.
+ */
+async function loadBoth(): Promise<PdfJs> {
+  const nativePush = Array.prototype.push;
+  const nativeUnshift = Array.prototype.unshift;
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const worker = (await import('pdfjs-dist/legacy/build/pdf.worker.mjs' as string)) as { WorkerMessageHandler: unknown };
+  // pdf.js runs its "fake worker" in this thread and looks for it here first.
+  (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
+  for (const [name, fn] of [['push', nativePush], ['unshift', nativeUnshift]] as const) {
+    if (Array.prototype[name] !== fn) Object.defineProperty(Array.prototype, name, { value: fn, writable: true, configurable: true, enumerable: false });
+  }
+  return pdfjs;
 }
 
 const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
