@@ -1,4 +1,4 @@
-import { isCjk, normalizeText } from '../../core/text.js';
+import { cjkRatio, isCjk, normalizeText } from '../../core/text.js';
 
 const PUNCT = /[\p{P}\p{S}]/u;
 
@@ -16,13 +16,15 @@ function chineseJoint(a: string, b: string): boolean {
 export function tidyLineText(raw: string): string {
   const s = normalizeText(raw).trim();
   const chars = [...s];
+  // In a Chinese line, a space between two punctuation marks (”, or : “) is the recogniser's, not the author's.
+  const chinese = cjkRatio(s) > 0.3;
   let out = '';
   for (let i = 0; i < chars.length; i++) {
     const c = chars[i]!;
     if (c === ' ') {
       const prev = out[out.length - 1] ?? '';
       const next = chars[i + 1] ?? '';
-      if (prev === ' ' || chineseJoint(prev, next)) continue;
+      if (prev === ' ' || chineseJoint(prev, next) || (chinese && PUNCT.test(prev) && PUNCT.test(next))) continue;
     }
     out += c;
   }

@@ -5,9 +5,10 @@ import { upsideDownProbability } from './classify-line-direction.js';
 import { detectTextBoxes } from './detect-text-boxes.js';
 import { findQuarterTurn, isUpsideDown } from './find-page-orientation.js';
 import { tidyLineText } from './line-text.js';
+import { xyCutOrder } from './line-reading-order.js';
 import { flattenAlpha, rotateImage } from './page-raster.js';
 import { recognizeLines } from './recognize-lines.js';
-import { orderForReading, quadCenter, quadSize, rotatePoint, type Quad } from './text-quad.js';
+import { orderForReading, quadSize, rotatePoint, type Quad } from './text-quad.js';
 
 export interface OcrImageOptions {
   /** Find 90/180/270 page turns and upside-down lines (default true). False assumes an upright page. */
@@ -118,31 +119,22 @@ function clampBox(q: Quad, width: number, height: number): BBox {
   return [r(Math.min(...xs), width), r(Math.min(...ys), height), r(Math.max(...xs), width), r(Math.max(...ys), height)];
 }
 
-/** Sorts lines top to bottom along the dominant text angle (a skewed page stays in order), left to right within a row. */
+/** Lines in reading order (XY-cut) on the page straightened by its dominant text angle. */
 function readingOrder(placed: { line: TextLine; quad: Quad }[]): TextLine[] {
   if (placed.length < 2) return placed.map((p) => p.line);
   const angle = dominantAngle(placed.map((p) => p.quad));
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
-  const keyed = placed.map((p) => {
-    const [cx, cy] = quadCenter(p.quad);
-    return { line: p.line, u: cx * cos + cy * sin, v: -cx * sin + cy * cos, h: quadSize(p.quad).h };
+  const boxes = placed.map(({ quad }) => {
+    const us = quad.map(([x, y]) => x * cos + y * sin);
+    const vs = quad.map(([x, y]) => -x * sin + y * cos);
+    // Shrink vertically a little: detector boxes of adjacent lines may touch.
+    const v1 = Math.min(...vs);
+    const v2 = Math.max(...vs);
+    const pad = (v2 - v1) * 0.1;
+    return { x1: Math.min(...us), y1: v1 + pad, x2: Math.max(...us), y2: v2 - pad };
   });
-  keyed.sort((a, b) => a.v - b.v);
-  const out: TextLine[] = [];
-  let row: typeof keyed = [];
-  const flush = () => {
-    row.sort((a, b) => a.u - b.u);
-    for (const k of row) out.push(k.line);
-    row = [];
-  };
-  for (const k of keyed) {
-    // Same row when the centres are within half a line height of the row's first line.
-    if (row.length && Math.abs(k.v - row[0]!.v) > 0.5 * Math.min(k.h, row[0]!.h)) flush();
-    row.push(k);
-  }
-  flush();
-  return out;
+  return xyCutOrder(boxes).map((i) => placed[i]!.line);
 }
 
 /** Median angle of the page's long lines: the skew of a photographed or badly fed page. */

@@ -106,24 +106,24 @@ export function insertWordSpaces(text: string, positions: number[], spaceProb: n
     if (start > 0 && x < w) gaps.push({ start, end: x });
   }
   if (gaps.length === 0) return withSpaces(chars, spaceAfter);
-  const sorted = gaps.map((g) => g.end - g.start).sort((a, b) => a - b);
+  // The character pair each gap separates (by the characters' positions along the line).
+  const pairOf = (g: { start: number; end: number }) => {
+    const centre = (g.start + g.end) / 2 / w;
+    for (let k = 0; k < positions.length - 1; k++) if (positions[k]! < centre && positions[k + 1]! > centre) return k;
+    return -1;
+  };
+  const paired = gaps.map((g) => ({ ...g, i: pairOf(g) }));
+  // Typical letter gap of this line, from gaps between two Latin letters where there are any.
+  const letterGaps = paired.filter((g) => g.i >= 0 && LETTER.test(chars[g.i]!) && LETTER.test(chars[g.i + 1]!));
+  const sorted = (letterGaps.length >= 3 ? letterGaps : paired).map((g) => g.end - g.start).sort((a, b) => a - b);
   const typical = sorted[Math.floor(sorted.length / 2)]!;
   // Letter gaps vary with the letters; a word space is well above the line's typical gap,
   // and between a fifth and two fifths of the text height in any common font.
   // CJK glyphs carry wide side bearings and Chinese is set without spaces: only a field-sized gap counts there.
   const latinGap = Math.max(3, Math.min(0.4 * inkHeight, Math.max(0.2 * inkHeight, 2.2 * typical)));
   const cjkGap = Math.max(6, 0.6 * inkHeight);
-  for (const { start, end } of gaps) {
+  for (const { start, end, i } of paired) {
     if (end - start < latinGap) continue;
-    const centre = (start + end) / 2 / w;
-    // The gap separates the last character before it from the first after it.
-    let i = -1;
-    for (let k = 0; k < positions.length - 1; k++) {
-      if (positions[k]! < centre && positions[k + 1]! > centre) {
-        i = k;
-        break;
-      }
-    }
     if (i < 0 || chars[i] === ' ' || chars[i + 1] === ' ') continue;
     if (cjkContext(chars, i)) {
       if (end - start >= cjkGap) spaceAfter.add(i);
