@@ -67,6 +67,8 @@ export function groupParagraphs(lines: readonly TextLine[]): TextLine[][] {
   const typicalGap = Math.max(0, median(gaps.filter((g) => g >= -2)));
   const left = median(ls.map((l) => l.bbox[0]));
   const right = Math.max(...ls.map((l) => l.bbox[2]));
+  // OCR line boxes vary in height from line to line: sizes only count when they differ a lot.
+  const ocr = ls.some((l) => l.source === 'ocr');
   const paras: TextLine[][] = [[ls[0]!]];
   for (let i = 1; i < ls.length; i++) {
     const a = ls[i - 1]!;
@@ -76,12 +78,12 @@ export function groupParagraphs(lines: readonly TextLine[]): TextLine[][] {
     const gap = b.bbox[1] - a.bbox[3];
     let split = false;
     if (gap > typicalGap + 0.6 * h) split = true;
-    else if (Math.abs(a.fontSize - b.fontSize) > 0.12 * em) split = true;
+    else if (Math.abs(a.fontSize - b.fontSize) > (ocr ? 0.35 : 0.12) * em) split = true;
     else if (a.bold !== b.bold && (a.source === 'text' || b.source === 'text')) split = true;
     else if (startsListItem(b.text)) split = true;
     else if (b.bbox[0] - left > 0.9 * em && a.bbox[0] - left < 0.5 * em && right - a.bbox[2] > 2 * em) split = true;
     else if (b.bbox[0] - left > 0.9 * em && a.bbox[0] - left < 0.5 * em && !isCjk(b.text[0] ?? '') && /[.!?]$/.test(a.text)) split = true;
-    else if (right - a.bbox[2] > firstWordWidth(a, b) + 1.5 * em) split = true;
+    else if (right - a.bbox[2] > firstWordWidth(a, b) + (/[.!?。！？:：]$/.test(a.text.trim()) ? 0.3 : 1.5) * em) split = true;
     else if (Math.abs(b.bbox[0] - a.bbox[0]) > 3 * em && Math.abs(b.bbox[2] - a.bbox[2]) > 3 * em) split = true;
     if (split) paras.push([b]);
     else paras[paras.length - 1]!.push(b);

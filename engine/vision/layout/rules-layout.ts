@@ -94,7 +94,7 @@ export function headingLevel(text: string, fontSize: number, ctx: LayoutContext)
   return rank + depth / 10;
 }
 
-export function isTitleParagraph(lines: readonly TextLine[], text: string, ctx: LayoutContext): boolean {
+export function isTitleParagraph(lines: readonly TextLine[], text: string, ctx: LayoutContext, opts: { standalone?: boolean } = {}): boolean {
   if (lines.length > 3 || text.length > 160 || text.length < 1) return false;
   if (!/[\p{L}\p{N}]/u.test(text)) return false;
   if (captionKind(text)) return false;
@@ -104,6 +104,10 @@ export function isTitleParagraph(lines: readonly TextLine[], text: string, ctx: 
   if (size >= body * 1.18 && !(sentence && text.length > 60)) return true;
   const allBold = lines.every((l) => l.bold);
   if (allBold && !sentence && text.length <= 100 && !startsListItem(text)) return true;
+  // A lone short line that is not a sentence, with a paragraph after it: a heading set in the body font
+  // (OCR gives no weights, and many PDFs set headings only apart by space).
+  const first = text.trim()[0] ?? '';
+  if (opts.standalone && lines.length === 1 && [...text].length <= 40 && [...text].length >= 2 && !sentence && !startsListItem(text) && /[\p{Lu}\p{Lo}\d]/u.test(first) && !/^[\d\s.,%()-]+$/.test(text) && !/[,，、]/.test(text)) return true;
   const depth = headingNumberDepth(text);
   if (depth > 0 && lines.length === 1 && text.length <= 50 && !sentence && !/^\d+(\.\d+)*\.?\s*$/.test(text)) {
     // "3 Results" but not "3 apples were used": the words after the number start with a capital or a CJK character.
@@ -171,14 +175,19 @@ export class RulesLayout implements LayoutModel {
   }
 
   private paragraphs(lines: TextLine[], ctx: LayoutContext): LayoutRegion[] {
-    return groupParagraphs(lines).map((para) => {
+    const paras = groupParagraphs(lines);
+    const colWidth = Math.max(...lines.map((l) => l.bbox[2])) - Math.min(...lines.map((l) => l.bbox[0]));
+    return paras.map((para, i) => {
+      const next = paras[i + 1];
+      const w = para[0]!.bbox[2] - para[0]!.bbox[0];
+      const standalone = next !== undefined && next.length >= 2 && w < 0.7 * colWidth;
       const text = paragraphText(para);
       const bbox = bboxUnion(para.map((l) => l.bbox));
       const fontSize = dominantSize(para);
       const region: LayoutRegion = { type: 'Text', bbox, lines: para, text, fontSize };
       if (captionKind(text)) region.role = 'caption';
       else if (isNoteText(text)) region.role = 'note';
-      else if (isTitleParagraph(para, text, ctx)) {
+      else if (isTitleParagraph(para, text, ctx, { standalone })) {
         region.type = 'Title';
         region.level = headingLevel(text, fontSize, ctx);
       }
