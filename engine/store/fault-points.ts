@@ -1,8 +1,8 @@
 /**
  * Deterministic fault injection for tests (ARCHITECTURE: hardening). `DOCAI_FAULT=<point>:<action>[,...]`
  * where action is `ENOSPC` (throw a disk-full error) or `exit` (the process dies on the spot).
- * Points: blob-write (a blob or masked copy), result-write (a file's result row), task-finish (the final
- * state + debit transaction). Nothing happens when the variable is unset.
+ * Points: blob-write (any blob), mask-output (a masked copy written, not yet stored), result-write (a file's
+ * result row), task-finish (inside the final state + debit transaction). Nothing happens when the variable is unset.
  */
 export function checkFault(point: string): void {
   const spec = process.env.DOCAI_FAULT;

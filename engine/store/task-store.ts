@@ -111,7 +111,6 @@ export class TaskStore {
 
   /** Finish a task: status, a task-level result (emr's merged item), pages charged. Debit runs in the same transaction. */
   finish(taskId: string, r: { status: TaskStatus; errCode?: string; errMessage?: string; result?: unknown; pages: number }, debit?: () => void): boolean {
-    checkFault('task-finish');
     let changed = false;
     this.db.transaction(() => {
       const now = Date.now();
@@ -121,6 +120,8 @@ export class TaskStore {
         )
         .run(r.status, r.errCode ?? null, r.errMessage ?? null, r.result === undefined ? null : JSON.stringify(r.result), r.pages, now, now, taskId);
       changed = info.changes === 1;
+      // inside the transaction: a crash here must roll the final state back (fault tests)
+      checkFault('task-finish');
       if (changed && debit) debit();
     })();
     return changed;

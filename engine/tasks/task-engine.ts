@@ -6,6 +6,7 @@ import { DocError } from '../core/errors.js';
 import type { DocumentFormat, DocumentPages } from '../core/page.js';
 import type { ExtractMode, ParseMode, ParseResult } from '../core/results.js';
 import type { BlobStore } from '../store/blob-store.js';
+import { checkFault } from '../store/fault-points.js';
 import type { DocumentStore } from '../store/document-store.js';
 import type { TaskFileRow, TaskRow, TaskStore, TaskStatus } from '../store/task-store.js';
 import { timeoutBeforeReading, timeoutForPages } from './task-timeouts.js';
@@ -202,6 +203,7 @@ export class TaskEngine {
       );
       if (this.stopping) return;
       if (!existsSync(out.outPath)) throw new DocError('INVALID_DOCUMENT', 'the masking engine wrote no file');
+      checkFault('mask-output');
       const { hash } = await this.d.blobs.putFile(out.outPath);
       this.d.tasks.fileSucceeded(task.id, f.idx, {
         result: { page_count: out.pageCount, masked_fields: out.maskedFields, regions: out.regions },

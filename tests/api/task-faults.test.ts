@@ -122,6 +122,31 @@ describe('restart recovery', () => {
     }
   });
 
+  it('killed after a masked copy is written, then inside the final transaction: the third start finishes once', async () => {
+    const s1 = await startServer({ env: { DOCAI_FAULT: 'mask-output:exit' } });
+    const sub = await call(s1, 'POST', '/v1/docai/mask', { body: form([['mode', 'emr-mask'], ['files', { name: 'record.pdf', data: fixture('foundation-record.pdf') }]]) });
+    const id = sub.json.data.task_id;
+    await new Promise<void>((r) => (s1.proc.exitCode !== null || s1.proc.signalCode !== null ? r() : s1.proc.once('exit', () => r())));
+    const s2 = await startServer({ home: s1.home, env: { DOCAI_FAULT: 'task-finish:exit' } });
+    await new Promise<void>((r) => (s2.proc.exitCode !== null || s2.proc.signalCode !== null ? r() : s2.proc.once('exit', () => r())));
+    expect(s2.proc.signalCode).toBe('SIGKILL');
+    const s3 = await startServer({ home: s1.home });
+    try {
+      const done = await waitForTask(s3, `/v1/docai/mask/${id}`);
+      expect(done.json.data.status).toBe('SUCCESS');
+      const item = done.json.data.results[0];
+      expect(item.file_name).toBe('masked_0.pdf');
+      const bytes = Buffer.from(await (await fetch(item.url)).arrayBuffer());
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(bytes.subarray(-1024).toString('latin1')).toContain('%%EOF');
+      const usage = await call(s3, 'GET', '/v1/usage');
+      expect(usage.json.data.ledger.filter((e: any) => e.ref === id)).toEqual([{ kind: 'mask', pages: 1, ref: id, created_at: expect.any(Number) }]);
+    } finally {
+      await s3.stop();
+      removeHome(s1.home);
+    }
+  }, 120_000);
+
   it('disk full while writing a result: the file fails with a message, the task ends ERROR, nothing is charged', async () => {
     const s = await startServer({ env: { DOCAI_FAULT: 'result-write:ENOSPC' } });
     try {
