@@ -90,16 +90,25 @@ export function layoutRecord({ layout, title, header, sections }, measure, maxPa
       const top = y - FONT_PX - 8;
       row.forEach(([k], c) => push(k, MARGIN + c * cw + 6));
       newline();
-      row.forEach(([, v], c) => {
-        let t = v;
-        while (measure(t) > cw - 12 && t.length > 1) t = t.slice(0, -1);
-        push(t, MARGIN + c * cw + 6);
-        if (t !== v) {
-          // A long value continues on the next line in the same cell.
-          newline();
-          push(v.slice(t.length), MARGIN + c * cw + 6);
+      // Values wrap inside their cell; the row is as tall as its longest value.
+      const cellLines = row.map(([, v]) => {
+        const out = [];
+        let rest = v;
+        while (rest) {
+          let t = rest;
+          while (measure(t) > cw - 12 && t.length > 1) t = t.slice(0, -1);
+          out.push(t);
+          rest = rest.slice(t.length);
         }
+        return out;
       });
+      const tall = Math.max(1, ...cellLines.map((l) => l.length));
+      for (let r = 0; r < tall; r++) {
+        cellLines.forEach((ls, c) => {
+          if (ls[r]) push(ls[r], MARGIN + c * cw + 6);
+        });
+        if (r < tall - 1) newline();
+      }
       const bottom = y + 12;
       rules[rules.length - 1].push([MARGIN, top, MARGIN + maxW, top], [MARGIN, bottom, MARGIN + maxW, bottom]);
       for (let c = 0; c <= cols; c++) rules[rules.length - 1].push([MARGIN + c * cw, top, MARGIN + c * cw, bottom]);

@@ -22,7 +22,7 @@ const LABEL_WORDS = [
   '姓名', '性别', '年龄', '出生', '民族', '婚姻', '婚否', '职业', '籍贯', '国籍', '住址', '地址', '现住址', '电话', '手机', '联系',
   '科别', '科室', '病区', '床号', '床位', '住院号', '病案号', '病历号', '门诊号', '流水号', '入院', '出院', '身份证', '证件',
   '关系', '工作单位', '单位', '日期', '时间', '诊断', '主诉', '记录', '签名', '医师', '医生', '护士', '血型', '邮编', '病史',
-  '陈述者', '可靠', '费别', '付费', 'ID', '年', '岁', '来源', '科',
+  '陈述者', '可靠', '费别', '付费', 'ID', '来源',
 ];
 const LABEL_AHEAD = new RegExp(`^(?:${LABEL_WORDS.join('|')})`);
 
@@ -129,7 +129,7 @@ function nameAt(text: string, i: number, requireSurname: boolean): number {
   if (placeholder) return placeholder[0].length;
   const english = /^[A-Z][a-z]+(?:[ .-][A-Z][a-z]*\.?){0,3}/.exec(text.slice(i, i + 40));
   if (english && !/^(?:Male|Female|Sex|Age|Date|Name|None|Unknown)\b/.test(english[0])) return english[0].length;
-  let run = hanRunLength(text, i, 6);
+  let run = hanRunLength(text, i, 8);
   if (run < 2) {
     // A name with a space inside (张 三) from a spaced-out form.
     const spaced = new RegExp(`^[${HAN}](?: [${HAN}]){1,3}(?![${HAN}])`).exec(text.slice(i, i + 8));
@@ -140,15 +140,24 @@ function nameAt(text: string, i: number, requireSurname: boolean): number {
   // Cut where a label starts (张三性别男) or a word that follows names begins (马骏陪同).
   for (let k = 2; k < run; k++) {
     const rest = text.slice(i + k, i + k + 6);
-    if (LABEL_AHEAD.test(rest) || /^[男女](?:[，,、\s\d]|性|$)/.test(rest) || (requireSurname && AFTER_NAME.test(rest))) {
+    const word = AFTER_NAME.exec(rest);
+    // A one-character word (说, 和, 在) cuts only when more text follows: 李春和 is a name, 张三说他 is not.
+    const cuts = word !== null && (word[0].length > 1 || run - k >= 2);
+    if (LABEL_AHEAD.test(rest) || /^[男女](?:[，,、\s\d]|性|$)/.test(rest) || cuts) {
       run = k;
       break;
     }
   }
+  // A word followed by a colon is the next label (光镜所见:, 麻醉方式:), not a name.
+  if (/^[:：]/.test(text.slice(i + run, i + run + 1))) return 0;
   const sl = surnameLength(candidate);
-  if (requireSurname && sl === 0) return 0;
+  if (sl === 0) {
+    // Without a known surname only a short word right after a label can be a name (rare surnames).
+    return !requireSurname && run <= 3 ? run : 0;
+  }
   if (run > 4) run = sl === 2 ? 4 : 3;
-  return run >= 2 ? run : 0;
+  if (run === 4 && sl === 1) run = 3;
+  return run;
 }
 
 function findNames(text: string, add: Add): void {
@@ -178,7 +187,7 @@ function findNames(text: string, add: Add): void {
       if (len > 0) add(start, start + len, category);
       // Several names after one label: 医师签名：张三、李四
       let j = start + len;
-      while (len > 0 && /^[、,，/ ]/.test(text.slice(j, j + 1))) {
+      while (len > 0 && /^[、,，/]/.test(text.slice(j, j + 1))) {
         const k = j + 1;
         const l2 = nameAt(text, k, true);
         if (l2 === 0) break;
@@ -194,11 +203,11 @@ function findNames(text: string, add: Add): void {
     const sl = surnameLength(text.slice(i, i + 2));
     if (sl === 0) continue;
     for (const n of [3, 2, 4]) {
-      if (n <= sl) continue;
+      if (n <= sl || (n === 4 && sl !== 2)) continue;
       const cand = text.slice(i, i + n);
       if (!new RegExp(`^[${HAN}]+$`).test(cand) || NOT_A_NAME.test(cand) || NOT_A_NAME.test(cand.slice(sl))) continue;
       const after = text.slice(i + n, i + n + 2);
-      if (/^(?:[，,、\s(（:：]|[男女](?:[，,、\s]|性)|$)/.test(after) || after === '') {
+      if (/^(?:[，,、\s:：]|[男女](?:[，,、\s]|性)|$)/.test(after) || after === '') {
         add(i, i + n, '患者姓名');
         break;
       }

@@ -107,19 +107,25 @@ function columnRange(lines: readonly TextLine[], labelIdx: number, value: TextLi
   return from < 0 ? [0, 0] : [from, to];
 }
 
-/** A short line of Han characters (at most 8), with or without a colon: a form label. */
-const LABEL_ONLY = /^[\u3400-\u9fff()（）/]{1,8}[\s:：]*$/;
+/** A short line of Han characters (at most 8) that ends with a colon or a label word: a form label. */
+const SHORT_HAN = /^[\u3400-\u9fff()（）/]{1,8}[\s:：]*$/;
+const LABEL_END =
+  /(?:[:：]|姓名|名称|性别|年龄|日期|时间|号|号码|住址|地址|电话|手机|联系人|单位|科别|科室|病区|诊断|职业|民族|婚姻|籍贯|关系|签名|医师|医生|护士|者|人|别|龄|码)\s*$/;
+function isLabelLine(text: string): boolean {
+  const t = text.trim();
+  return SHORT_HAN.test(t) && LABEL_END.test(t);
+}
 
 function labelValuePairs(lines: readonly TextLine[]): Array<[number, number]> {
   const pairs: Array<[number, number]> = [];
   lines.forEach((label, li) => {
-    if (!LABEL_ONLY.test(label.text.trim())) return;
+    if (!isLabelLine(label.text)) return;
     const lb = label.bbox;
     const h = Math.max(1, lb[3] - lb[1]);
     let best = -1;
     let bestDist = Infinity;
     lines.forEach((cand, ci) => {
-      if (ci === li) return;
+      if (ci === li || isLabelLine(cand.text)) return;
       const cb = cand.bbox;
       const vOverlap = Math.min(lb[3], cb[3]) - Math.max(lb[1], cb[1]);
       // Same row, to the right, not far.
@@ -143,9 +149,7 @@ function labelValuePairs(lines: readonly TextLine[]): Array<[number, number]> {
         }
       }
     });
-    if (best >= 0 && !LABEL_ONLY.test(lines[best]!.text.trim()) || best >= 0 && lines[best]!.text.trim().length <= 4) {
-      pairs.push([li, best]);
-    }
+    if (best >= 0) pairs.push([li, best]);
   });
   return pairs;
 }

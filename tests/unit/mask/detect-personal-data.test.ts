@@ -90,6 +90,12 @@ describe('detection of single values', () => {
     expect(r.some(([c, v]) => c === '电话' && v.includes('555-0132'))).toBe(true);
   });
 
+  it('does not take the next label or an empty signature line for a name', () => {
+    const r = found('副主任医师: 光镜所见:肾组织3条\n医生签名:\n最后一日查房/病程记录\n手术者姓名: 韦春和 麻醉方式: 局麻');
+    const names = r.filter(([c]) => c.endsWith('姓名')).map(([, v]) => v);
+    expect(names).toEqual(['韦春和']);
+  });
+
   it('does not take ordinary words after 患者 for a name', () => {
     const r = found('患者于上感后出现咳嗽，患者神清，精神可。');
     expect(r.filter(([c]) => c === '患者姓名')).toEqual([]);
