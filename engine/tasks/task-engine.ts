@@ -68,7 +68,10 @@ export class TaskEngine {
   schedule(taskId: string): void {
     if (this.running.has(taskId) || this.stopping) return;
     const p = this.process(taskId)
-      .catch((err: unknown) => this.d.log(`task ${taskId} stopped unexpectedly: ${(err as Error).message}`))
+      .catch((err: unknown) => {
+        this.d.log(`task ${taskId} stopped unexpectedly: ${(err as Error).message}`);
+        this.failRemaining(taskId, asDocError(err));
+      })
       .finally(() => this.running.delete(taskId));
     this.running.set(taskId, p);
   }
@@ -264,6 +267,19 @@ export class TaskEngine {
     });
     if (this.stopping) return;
     this.finishFromFiles(task);
+  }
+
+  /** An unexpected failure (not a file's own) must not leave a task PROCESSING: fail what is left and finish. */
+  private failRemaining(taskId: string, e: DocError): void {
+    if (this.stopping) return;
+    try {
+      const task = this.d.tasks.get(taskId);
+      if (!task || task.status !== 'PROCESSING') return;
+      for (const f of this.d.tasks.files(taskId)) if (f.status === 'PENDING') this.d.tasks.fileFailed(taskId, f.idx, e.code, e.message);
+      this.finishFromFiles(task);
+    } catch (err) {
+      this.d.log(`task ${taskId} could not be closed: ${(err as Error).message}; it resumes at the next start`);
+    }
   }
 
   /** Final state from the files: SUCCESS if any succeeded, else ERROR (parse) / FAILED (others). Debits in the same transaction. */
