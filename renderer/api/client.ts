@@ -21,20 +21,30 @@ function docHeaders(c: Connection): HeadersInit {
   return { 'api-key': c.apiKey };
 }
 
-/** POST /v1/docai/{parse|extract|mask}: multipart upload, answers the task envelope. */
-export async function submitTask(c: Connection, opts: SubmitOptions, signal?: AbortSignal): Promise<TaskData> {
+/**
+ * POST /v1/docai/{parse|extract|mask}: multipart upload, answers the task envelope. XMLHttpRequest rather than
+ * fetch because only it reports upload progress.
+ */
+export function submitTask(c: Connection, opts: SubmitOptions, signal?: AbortSignal, onUpload?: (fraction: number) => void): Promise<TaskData> {
   const form = new FormData();
   for (const f of opts.files) form.append('files', f, f.name);
   form.append('mode', opts.mode);
   if (opts.jsonSchema !== undefined) form.append('json_schema', JSON.stringify(opts.jsonSchema));
   if (opts.prompt) form.append('prompt_cus', opts.prompt);
-  const res = await fetch(`${c.baseUrl}/v1/docai/${RESOURCE[opts.operation]}`, {
-    method: 'POST',
-    headers: docHeaders(c),
-    body: form,
-    signal,
+  return new Promise<TaskData>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${c.baseUrl}/v1/docai/${RESOURCE[opts.operation]}`);
+    xhr.setRequestHeader('api-key', c.apiKey);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onUpload?.(e.loaded / e.total);
+    xhr.onerror = () => reject(new TypeError('network error'));
+    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+    xhr.onload = () => {
+      const res = new Response(xhr.responseText, { status: xhr.status, headers: { 'content-type': 'application/json' } });
+      readEnvelope(res).then(resolve, reject);
+    };
+    signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(form);
   });
-  return readEnvelope(res);
 }
 
 /** GET /v1/docai/{resource}/{task_id}. */
@@ -66,8 +76,9 @@ export async function runTask(
   opts: SubmitOptions,
   onUpdate: (d: TaskData) => void,
   signal?: AbortSignal,
+  onUpload?: (fraction: number) => void,
 ): Promise<TaskData> {
-  let data = await submitTask(c, opts, signal);
+  let data = await submitTask(c, opts, signal, onUpload);
   onUpdate(data);
   let delay = 150;
   while (!isFinished(data.status)) {

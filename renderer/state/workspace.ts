@@ -17,6 +17,9 @@ export interface TaskEntry {
   error?: { code: string; message: string };
   data?: TaskData;
   submittedAt: number;
+  /** upload progress, 0..1 */
+  uploaded?: number;
+  processingSince?: number;
   finishedAt?: number;
 }
 

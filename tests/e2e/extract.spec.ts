@@ -19,3 +19,14 @@ test('a business licence is extracted into the licence form, each value linked t
   await expect(page.locator('[data-testid="bbox"][data-type="名称"].bbox-selected')).toBeVisible();
   await docScreenshot(page, 'extract-licence.png');
 });
+
+test('a request the API refuses shows its error code in the queue', async ({ page }) => {
+  await openWorkspace(page);
+  // flash extraction needs a schema; none is given
+  await chooseOperation(page, 'extract', 'docai-extract-flash');
+  await page.getByTestId('schema-fields').fill('');
+  await page.getByTestId('file-input').setInputFiles(fixture('e2e-licence.pdf'));
+  await expect(page.getByTestId('queue-item').first()).toHaveAttribute('data-status', 'FAILED');
+  await expect(page.getByTestId('queue-item').first()).toContainText('INVALID_PARAMETER');
+  await expect(page.getByTestId('error').first()).toContainText('A parameter was not accepted.');
+});

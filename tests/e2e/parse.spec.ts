@@ -11,6 +11,7 @@ test('a dropped PDF is parsed and its boxes drawn over the page', async ({ page 
   await dropFile(page, fixture('e2e-10k.pdf'), 'application/pdf');
 
   await expect(page.getByTestId('queue-item').first()).toHaveAttribute('data-status', 'SUCCESS', { timeout: 45_000 });
+  await expect(page.getByTestId('progress').first()).toHaveText(/^\d+\.\d s$/);
   const title = page.locator('[data-testid="bbox"][data-type="Title"]').first();
   await expect(title).toBeVisible();
   await expect(page.locator('[data-testid="bbox"][data-type="Table"]').first()).toBeVisible();

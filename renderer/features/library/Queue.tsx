@@ -1,6 +1,14 @@
+import { useEffect, useState } from 'react';
 import type { MessageKey } from '../../i18n/en.js';
 import { useT } from '../../i18n/translate.js';
-import { VIEW_OF_OPERATION, useWorkspace } from '../../state/workspace.js';
+import { VIEW_OF_OPERATION, useWorkspace, type TaskEntry } from '../../state/workspace.js';
+
+/** Upload percentage while uploading, seconds while processing, total time when finished. */
+function progressOf(t: TaskEntry, now: number): string {
+  if (t.status === 'uploading') return t.uploaded !== undefined ? `${Math.round(t.uploaded * 100)}%` : '';
+  if (t.finishedAt !== undefined) return `${((t.finishedAt - t.submittedAt) / 1000).toFixed(1)} s`;
+  return t.processingSince !== undefined ? `${Math.floor((now - t.processingSince) / 1000)} s` : '';
+}
 
 /** Every task of this session with its state; selecting one opens its view. */
 export function Queue() {
@@ -10,6 +18,13 @@ export function Queue() {
   const select = useWorkspace((s) => s.select);
   const setView = useWorkspace((s) => s.setView);
   const clearFinished = useWorkspace((s) => s.clearFinished);
+  const busy = tasks.some((t) => t.finishedAt === undefined);
+  const [now, setNow] = useState(() => performance.now());
+  useEffect(() => {
+    if (!busy) return;
+    const timer = setInterval(() => setNow(performance.now()), 1000);
+    return () => clearInterval(timer);
+  }, [busy]);
   return (
     <div className="queue" data-testid="queue">
       <div className="queue-head">
@@ -41,6 +56,9 @@ export function Queue() {
                 <span className={`state state-${task.status}`}>
                   {(task.status === 'PROCESSING' || task.status === 'uploading') && <span className="spinner" />}
                   {t(`state.${task.status}` as MessageKey)}
+                  <span className="muted" data-testid="progress">
+                    {progressOf(task, now)}
+                  </span>
                 </span>
               </span>
               {task.error && (

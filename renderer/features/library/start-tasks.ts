@@ -75,7 +75,16 @@ export function startTasks(files: File[]): void {
 async function run(id: string, opts: SubmitOptions): Promise<void> {
   const { updateTask } = useWorkspace.getState();
   try {
-    const done = await runTask(connection(), opts, (d: TaskData) => updateTask(id, { status: d.status, taskId: d.task_id }));
+    const done = await runTask(
+      connection(),
+      opts,
+      (d: TaskData) => {
+        const since = useWorkspace.getState().tasks.find((t) => t.id === id)?.processingSince;
+        updateTask(id, { status: d.status, taskId: d.task_id, processingSince: since ?? performance.now() });
+      },
+      undefined,
+      (fraction) => updateTask(id, { uploaded: fraction }),
+    );
     const patch: Partial<TaskEntry> = { status: done.status, data: done, finishedAt: performance.now() };
     if (done.status !== 'SUCCESS') patch.error = { code: done.err_code ?? 'UNKNOWN', message: done.err_message ?? '' };
     updateTask(id, patch);
