@@ -37,13 +37,23 @@ function leadingText(library: Library, docId: string): string {
   return t;
 }
 
-export function nameTerms(question: string): string[] {
+/**
+ * Capitalised words that may name a company or document. `sure`: leave out a sentence's first word
+ * unless it is clearly a name (possessive, digits or inner capitals: "Boeing's", "3M", "IBM"), since any
+ * word is capitalised there ("Summarize ...").
+ */
+export function nameTerms(question: string, sure = false): string[] {
   const terms: string[] = [];
-  for (const m of question.matchAll(/\b\d?[A-Z][A-Za-z0-9&'.-]{0,}(?:\s+\d?[A-Z][A-Za-z0-9&'.-]+)*/g)) {
-    for (const w of m[0].split(/\s+/)) {
-      const clean = w.replace(/['’]s$/, '').replace(/[.'-]+$/, '');
-      if (clean.length >= 2 && !NOT_NAMES.has(clean.toLowerCase()) && !/^(FY)?\d+$|^FY\d/.test(clean) && !/^(19|20)\d\d$/.test(clean)) terms.push(clean.toLowerCase());
-    }
+  for (const m of question.matchAll(/\b\d?[A-Z][A-Za-z0-9&'’.-]{0,}(?:\s+\d?[A-Z][A-Za-z0-9&'’.-]+)*/g)) {
+    const start = m.index ?? 0;
+    const sentenceStart = /^\s*$|[.?!:;]\s*$/.test(question.slice(0, start));
+    m[0].split(/\s+/).forEach((w, k) => {
+      const possessive = /['’]s$/.test(w);
+      const clean = w.replace(/['’]s$/, '').replace(/[.'’-]+$/, '');
+      if (clean.length < 2 || NOT_NAMES.has(clean.toLowerCase()) || /^(FY)?\d+$|^FY\d/.test(clean) || /^(19|20)\d\d$/.test(clean)) return;
+      if (sure && k === 0 && sentenceStart && !possessive && !/\d|.[A-Z]/.test(clean)) return;
+      terms.push(clean.toLowerCase());
+    });
   }
   return [...new Set(terms)];
 }

@@ -65,7 +65,7 @@ export function answerGrounded(library: Library, key: KeyRecord, messages: reado
   if (docIds.length === 0) return notFound(lang, frame, library.listDocuments(key).length === 0 ? 'empty' : 'text');
   if (!scope.named) {
     // a company or name the question gives that no document mentions at all: the answer is not here
-    const unknown = nameTerms(question).filter((t) => library.search(key, [t], { limit: 1 }).length === 0);
+    const unknown = nameTerms(question, true).filter((t) => library.search(key, [t], { limit: 1 }).length === 0);
     if (unknown.length > 0) return notFound(lang, frame, 'name', unknown);
   }
 
@@ -73,7 +73,7 @@ export function answerGrounded(library: Library, key: KeyRecord, messages: reado
     const numeric = answerNumeric(library, key, docIds, frame, lang, prefs.brief);
     if (numeric) return numeric;
   }
-  const passages = retrievePassages(library, key, question, docIds, prefs.brief ? 1 : 3, scope.named ? userTurns.flatMap(nameTerms) : []);
+  const passages = retrievePassages(library, key, question, docIds, prefs.brief ? 1 : 3, scope.named ? userTurns.flatMap((t) => nameTerms(t)) : []);
   const good = passages.filter((p) => p.coverage >= 0.34 || p.score >= 6);
   if (good.length === 0) return notFound(lang, frame, frame.metric || frame.item ? 'figure' : 'text');
   const citations: Citation[] = [];

@@ -119,3 +119,13 @@ describe('text questions and missing evidence', () => {
     expect(a.found).toBe(false);
   });
 });
+
+describe('names in questions', () => {
+  it('a capitalised first word is not taken for an unknown company', () => {
+    const a = ask('Summarize who the largest customers of Globex are.');
+    expect(a.found).toBe(true);
+    expect(a.text).toContain('national grocery chains');
+    const b = ask("Umbrella's revenue in 2023?");
+    expect(b.found).toBe(false);
+  });
+});
