@@ -28,8 +28,12 @@ export function Viewer() {
   const kind = cited ? fileKind(cited.fileName) : (task?.kind ?? 'other');
   const { doc, error: loadError } = useDocument(source, kind);
 
-  const raw = cited ? undefined : firstResult(task?.data);
-  const result = raw && !isFailedEntry(raw) && task?.operation === 'parse' ? (raw as ParseResult) : undefined;
+  // a cited document shows the boxes of its parse when this session parsed a file of that name
+  const citedParse = useWorkspace((s) =>
+    cited ? s.tasks.find((t) => t.operation === 'parse' && t.status === 'SUCCESS' && t.fileName === cited.fileName) : undefined,
+  );
+  const raw = firstResult(cited ? citedParse?.data : task?.data);
+  const result = raw && !isFailedEntry(raw) && (cited ? !!citedParse : task?.operation === 'parse') ? (raw as ParseResult) : undefined;
   const failed = isFailedEntry(raw) ? raw : undefined;
   const boxes = useMemo(() => (result ? boxesOfParseResult(result) : []), [result]);
   const markdown = useMemo(() => (result ? markdownOf(result) : ''), [result]);
