@@ -217,7 +217,12 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext): void 
       } finally {
         reply.raw.off('close', onClose);
       }
-      if (abort.signal.aborted) return reply;
+      if (abort.signal.aborted) {
+        // the client is gone: nothing to send; what was produced is still billed
+        debit();
+        reply.hijack();
+        return;
+      }
       debit();
       const message: { role: 'assistant'; content: string; refusal: null; annotations?: ChatAnnotation[] } = { role: 'assistant', content, refusal: null };
       if (answer.annotations.length > 0) message.annotations = answer.annotations;
@@ -266,7 +271,10 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext): void 
     try {
       send(chunk({ role: 'assistant', content: '', refusal: null, annotations: answer.annotations }, null));
       for await (const piece of limited()) send(chunk({ role: 'assistant', content: piece, refusal: null, annotations: [] }, null));
-      if (abort.signal.aborted) return;
+      if (abort.signal.aborted) {
+        debit();
+        return;
+      }
       send(chunk({ role: 'assistant', content: '', refusal: null, annotations: [] }, finish));
       if (chatReq.includeUsage) send({ id, object: 'chat.completion.chunk', created, model: CHAT_MODEL, service_tier: 'default', system_fingerprint: null, choices: [], usage: usage() });
       debit();

@@ -60,3 +60,24 @@ describe('readQuestion', () => {
     expect(zh.years).toEqual([2023]);
   });
 });
+
+describe('statements from parsed tables', () => {
+  it('reads label, years and figures from table cells (spreadsheet or ruled table)', () => {
+    const cell = (row: number, col: number, text: string) => ({ row, col, rowSpan: 1, colSpan: 1, text });
+    const table = {
+      docId: 'd', pageNumber: 7, tableIndex: 0, markdown: '',
+      cells: [
+        cell(0, 0, ''), cell(0, 1, 'Fiscal 2024'), cell(0, 2, 'Fiscal 2023'),
+        cell(1, 0, 'Net revenues'), cell(1, 1, '$ 3,210.5'), cell(1, 2, '$ 2,980.0'),
+        cell(2, 0, 'Diluted earnings per share'), cell(2, 1, '1.25'), cell(2, 2, '(0.40)'),
+      ],
+    };
+    const p = readStatementPage(stored([], 'Amounts in millions'), [table]);
+    const rev = p.rows.find((r) => r.label === 'Net revenues')!;
+    expect(rev.values.map((v) => [v.year, v.value])).toEqual([[2024, 3210.5], [2023, 2980]]);
+    expect(rev.scaled).toBe(true);
+    const eps = p.rows.find((r) => r.label.startsWith('Diluted'))!;
+    expect(eps.values.map((v) => v.value)).toEqual([1.25, -0.4]);
+    expect(eps.scaled).toBe(false);
+  });
+});
