@@ -20,6 +20,11 @@ export interface ReadDocumentOptions {
   ocr?: OcrPolicy;
   /** Read only the first N pages of a PDF (previews, benchmarks); all pages when absent. */
   maxPages?: number;
+  /**
+   * Also OCR large pictures that carry no text on PDF pages that do have a text layer (charts, pasted
+   * scans). Off by default: it renders such pages, and reading a born-digital page must stay fast.
+   */
+  ocrImageRegions?: boolean;
 }
 
 /** Files larger than this are refused before reading (the API limit is 100 MB). */
@@ -40,7 +45,7 @@ export async function readDocument(path: string, opts: ReadDocumentOptions): Pro
   const format = opts.format ?? (await detectFormat(path, opts.fileName));
   if (!format) throw new DocError('INVALID_DOCUMENT', `${opts.fileName || 'the file'} is not a supported document type (its content matches no supported format)`);
   const policy = opts.ocr ?? 'auto';
-  if (format === 'pdf') return { format, pages: await readPdfDocument(path, policy, opts.maxPages) };
+  if (format === 'pdf') return { format, pages: await readPdfDocument(path, policy, opts.maxPages, opts.ocrImageRegions ?? false) };
   if (isRasterFormat(format)) return { format, pages: await readImageDocument(path, format, policy) };
   if (isOfficeFormat(format)) return { format, pages: await readOfficeDocument(path, format, opts.fileName) };
   throw new DocError('INVALID_DOCUMENT', `${format} files cannot be read`);
@@ -84,19 +89,19 @@ async function readImageDocument(path: string, format: DocumentFormat, policy: O
   return pages;
 }
 
-async function readPdfDocument(path: string, policy: OcrPolicy, maxPages?: number): Promise<Page[]> {
+async function readPdfDocument(path: string, policy: OcrPolicy, maxPages: number | undefined, imageRegions: boolean): Promise<Page[]> {
   const doc = await openPdf(new Uint8Array(await readFile(path)));
   try {
     const pages: Page[] = [];
     const last = maxPages && maxPages > 0 ? Math.min(doc.numPages, maxPages) : doc.numPages;
-    for (let n = 1; n <= last; n++) pages.push(await readPdfPageWithOcr(doc, n, policy));
+    for (let n = 1; n <= last; n++) pages.push(await readPdfPageWithOcr(doc, n, policy, imageRegions));
     return pages;
   } finally {
     await doc.destroy();
   }
 }
 
-async function readPdfPageWithOcr(doc: PdfDocument, n: number, policy: OcrPolicy): Promise<Page> {
+async function readPdfPageWithOcr(doc: PdfDocument, n: number, policy: OcrPolicy, imageRegions: boolean): Promise<Page> {
   let read: Awaited<ReturnType<typeof readPdfPage>> | null = null;
   try {
     read = await readPdfPage(doc, n);
@@ -105,11 +110,12 @@ async function readPdfPageWithOcr(doc: PdfDocument, n: number, policy: OcrPolicy
     if (policy === 'never') throw err;
   }
   if (policy === 'never') return read!.page;
-  if (!read || policy === 'always' || !read.quality.usable) {
+  if (!read || policy === 'always' || (!read.quality.usable && read.hasInk)) {
     const image = await renderPdfPage(doc, n, 144);
     return ocrPage(image, n, read?.page);
   }
   const page = read.page;
+  if (!imageRegions) return page;
   const bare = page.images.filter((img) => isLargeBareImage(img.bbox, page));
   if (bare.length === 0) return page;
   // Mixed page: a scanned or pasted picture of text sits beside the text layer. OCR just those regions.

@@ -56,6 +56,8 @@ function apply(m: Matrix, x: number, y: number): [number, number] {
 export interface PageGraphics {
   rules: RuleLine[];
   images: ImageRegion[];
+  /** Painted paths that contain curves (glyph outlines, charts, logos). */
+  curvedPaths: number;
 }
 
 /**
@@ -73,6 +75,7 @@ export function collectPageGraphics(
 ): PageGraphics {
   const rules: RuleLine[] = [];
   const images: ImageRegion[] = [];
+  let curvedPaths = 0;
   let ctm = viewport.slice(0, 6) as Matrix;
   let lineWidth = 1;
   let fillColor = '#000000';
@@ -126,6 +129,14 @@ export function collectPageGraphics(
       const stroked = paint === OPS.stroke || paint === OPS.closeStroke || paint === OPS.fillStroke || paint === OPS.eoFillStroke || paint === OPS.closeFillStroke || paint === OPS.closeEOFillStroke;
       const filled = paint === OPS.fill || paint === OPS.eoFill || paint === OPS.fillStroke || paint === OPS.eoFillStroke || paint === OPS.closeFillStroke || paint === OPS.closeEOFillStroke;
       if (!stroked && !filled) continue;
+      for (let k = 0; k < data.length; ) {
+        const op = data[k]!;
+        if (op === CURVE || op === QUAD) {
+          curvedPaths++;
+          break;
+        }
+        k += op === MOVE || op === LINE ? 3 : op === CLOSE ? 1 : data.length;
+      }
       const strokeWidth = Math.max(lineWidth * scale(), 1);
       walkPath(data, ctm, (points, closed) => {
         if (stroked) {
@@ -169,7 +180,7 @@ export function collectPageGraphics(
       if (box[2] - box[0] >= 8 && box[3] - box[1] >= 8) images.push({ bbox: box });
     }
   }
-  return { rules, images };
+  return { rules, images, curvedPaths };
 }
 
 /** Calls `onSubpath` with each subpath's points in page pixels (curves flattened to their end points). */

@@ -11,6 +11,11 @@ export const PDF_SCALE = 2;
 export interface PdfPageRead {
   page: Page;
   quality: TextLayerQuality;
+  /**
+   * Whether anything besides the text layer could hold text: pictures, or many curved vector paths
+   * (text converted to outlines). A blank page without text has nothing to OCR.
+   */
+  hasInk: boolean;
 }
 
 /** Read one page's text layer, vector rules and image regions, in page pixels (144 dpi, CropBox, /Rotate). */
@@ -63,7 +68,8 @@ export async function readPdfPage(doc: PdfDocument, pageNumber: number): Promise
       ocr: false,
       rotation: 0,
     };
-    return { page, quality };
+    const hasInk = graphics.images.length > 0 || graphics.curvedPaths >= 20 || quality.chars > 0;
+    return { page, quality, hasInk };
   } finally {
     pdfPage.cleanup();
   }

@@ -51,6 +51,13 @@ describe('decodeImagePages', () => {
     });
   });
 
+  it('refuses a TIFF whose header claims 50000 x 50000 pixels, before decoding', async () => {
+    await expect(decodeImagePages(file(DOC_FIXTURES.hugeTiff), 'tiff')).rejects.toMatchObject({
+      code: 'INVALID_DOCUMENT',
+      message: 'the image (page 1) is 50000 x 50000 pixels (2500 megapixels); at most 100 megapixels are accepted',
+    });
+  });
+
   it('refuses a truncated PNG', async () => {
     const { writeFileSync } = await import('node:fs');
     const cut = join(dir, 'cut-scan.png');

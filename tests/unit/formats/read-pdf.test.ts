@@ -112,6 +112,17 @@ describe('damaged and refused PDFs', () => {
       message: 'the PDF has no pages',
     });
   });
+  it('never hangs or crashes on a bit-flipped PDF: it reads what survives or refuses the file', async () => {
+    try {
+      const doc = await readDocument(file(DOC_FIXTURES.bitFlippedPdf), { fileName: 'b.pdf', ocr: 'never' });
+      expect(doc.pages.length).toBeGreaterThan(0);
+    } catch (err) {
+      expect(err).toMatchObject({ code: 'INVALID_DOCUMENT' });
+    }
+  });
+  it('refuses a page tree that contains itself', async () => {
+    await expect(readDocument(file(DOC_FIXTURES.cyclicPdf), { fileName: 'c.pdf', ocr: 'never' })).rejects.toMatchObject({ code: 'INVALID_DOCUMENT' });
+  });
   it('refuses a truncated PDF', async () => {
     await expect(readDocument(file(DOC_FIXTURES.truncatedPdf), { fileName: 't.pdf', ocr: 'never' })).rejects.toMatchObject({ code: 'INVALID_DOCUMENT' });
   });

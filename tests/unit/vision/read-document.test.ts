@@ -54,6 +54,14 @@ describe('readDocument with OCR', () => {
     expect(page.lines.some((l) => l.text.replace(/\s+/g, '').includes('发票号码12345678'))).toBe(true);
   });
 
+  it('OCRs only the page of a mixed PDF that lacks text, and leaves a blank page alone', async () => {
+    const doc = await readDocument(file(DOC_FIXTURES.mixedPdf), { fileName: 'mixed.pdf' });
+    expect(doc.pages.map((p) => p.ocr)).toEqual([false, false, true]);
+    expect(doc.pages[0]!.lines.map((l) => l.text)).toEqual(['Cover letter with a text layer']);
+    expect(doc.pages[1]!.lines).toEqual([]);
+    expect(doc.pages[2]!.lines.map((l) => l.text.replace(/\s+/g, '')).join('|')).toContain('Totalamount980.00');
+  });
+
   it('reads an image without OCR when told not to, keeping its size', async () => {
     const doc = await readDocument(file(DOC_FIXTURES.scanPng), { fileName: 'scan.png', ocr: 'never' });
     expect(doc.format).toBe('png');
