@@ -39,6 +39,7 @@ const VOTE_LINES = 24;
  */
 export async function ocrImage(image: RgbaImage, opts: OcrImageOptions = {}): Promise<OcrImageResult> {
   const detectOrientation = opts.detectOrientation ?? true;
+  if (image.width < 8 || image.height < 8) return { lines: [], rotation: 0, width: image.width, height: image.height };
   let img = flattenAlpha(image);
   let boxes = await detectTextBoxes(img, { maxSide: DET_MAX_SIDE });
   let rotation: 0 | 90 | 180 | 270 = 0;

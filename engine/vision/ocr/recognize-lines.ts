@@ -26,8 +26,11 @@ export interface LineToRead {
 }
 
 const REC_H = 48;
-const MIN_W = Number(process.env.OCR_MIN_W ?? 320);
-const SQUEEZE = Number(process.env.OCR_SQUEEZE ?? 1);
+/**
+ * Narrowest batch canvas. PaddleOCR pads every line to 320; short lines read the same with little padding
+ * (checked on corpus pages), and padding is paid for in full by the convolution.
+ */
+const MIN_W = 64;
 const MAX_W = 3200;
 const BATCH = 6;
 /** Batch width budget (lines x padded width): larger batches of wide crops run slower per pixel on CPU. */
@@ -35,7 +38,7 @@ const BATCH_PIXELS = 2560;
 
 export async function recognizeLines(img: RgbaImage, lines: LineToRead[]): Promise<RecognizedLine[]> {
   const { rec, charset } = await ocrModels();
-  const widths = lines.map((l) => Math.max(8, Math.round(cropWidth(l.quad, REC_H, MAX_W) * SQUEEZE)));
+  const widths = lines.map((l) => cropWidth(l.quad, REC_H, MAX_W));
   const order = lines.map((_, i) => i).sort((a, b) => widths[a]! - widths[b]!);
   const results: RecognizedLine[] = new Array(lines.length);
   for (let b = 0; b < order.length; ) {

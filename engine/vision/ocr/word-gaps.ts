@@ -68,16 +68,18 @@ function cjkContext(chars: string[], i: number): boolean {
 }
 
 const LETTER = /^[A-Za-z]$/;
+const DIGIT = /^[0-9]$/;
+const ALNUM = /^[A-Za-z0-9]$/;
 
 /**
- * Pixel gaps are trusted only where a gap means a word break: between letters, or after a letter's
+ * Pixel gaps are trusted only where a gap means a word break: between letters (or a letter and a digit), or after a letter's
  * comma/semicolon/colon (or a full stop before a capital). Digits ("1" is narrow with wide margins),
  * decimals and URLs keep only the spaces the recogniser itself saw.
  */
 function wordBoundaryShape(chars: string[], i: number): boolean {
   const a = chars[i]!;
   const b = chars[i + 1]!;
-  if (LETTER.test(a) && LETTER.test(b)) return true;
+  if ((LETTER.test(a) && ALNUM.test(b)) || (DIGIT.test(a) && LETTER.test(b))) return true;
   const beforeA = chars[i - 1] ?? '';
   if (!LETTER.test(beforeA)) return false;
   if (/[,;:!?)]/.test(a)) return LETTER.test(b) || b === '(';
@@ -120,7 +122,7 @@ export function insertWordSpaces(text: string, positions: number[], spaceProb: n
   // Letter gaps vary with the letters; a word space is well above the line's typical gap,
   // and between a fifth and two fifths of the text height in any common font.
   // CJK glyphs carry wide side bearings and Chinese is set without spaces: only a field-sized gap counts there.
-  const latinGap = Math.max(3, Math.min(0.4 * inkHeight, Math.max(0.2 * inkHeight, 2.2 * typical)));
+  const latinGap = Math.max(3, Math.min(0.4 * inkHeight, Math.max(0.2 * inkHeight, 2 * typical)));
   const cjkGap = Math.max(6, 0.6 * inkHeight);
   for (const { start, end, i } of paired) {
     if (end - start < latinGap) continue;
