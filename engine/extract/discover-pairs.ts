@@ -117,19 +117,26 @@ export function discoverPairs(layouts: PageLayout[]): KeyValuePair[] {
             let valueBoxes: BBox[] = value ? [partBox(tok, keep[k]! + 1, vEnd)] : [];
             let raw = text.slice(keyStart[k]!, vEnd).trim();
             let fromTable = tok.cell === true;
-            if (!value && k === keep.length - 1) {
+            if (k === keep.length - 1) {
+              // The last key of the token: its value continues on the row (tokens after a gap) and, while
+              // the lines below stay in the value's column, onto them; or it is printed under the key.
+              const restBox = value ? partBox(tok, keep[k]! + 1, vEnd) : null;
+              const keyBox = partBox(tok, keyStart[k]!, keep[k]! + 1);
               const found = readValue(
                 layout,
-                { label: key, page: tok.page, rowIndex, first: ti, last: ti, labelBox: tok.box, rest: '', restBox: null, raw: text },
+                { label: key, page: tok.page, rowIndex, first: ti, last: ti, labelBox: value ? keyBox : tok.box, rest: value, restBox, raw: text },
                 { multiline: false, isLabel, below: true },
               );
-              const usedTokens = row.tokens.slice(ti + 1).concat(layout.rows[rowIndex + 1]?.tokens ?? []).filter((t) => found.boxes.some((b) => b === t.box));
-              if (usedTokens.some((t) => used.has(t))) continue;
-              for (const t of usedTokens) used.add(t);
-              value = found.text;
-              valueBoxes = found.boxes;
-              raw = found.raw;
-              fromTable = fromTable || found.fromTable;
+              const later = layout.rows.slice(rowIndex).flatMap((r) => r.tokens).filter((t) => t !== tok && found.boxes.some((b) => b === t.box));
+              if (later.some((t) => used.has(t))) {
+                if (!value) continue;
+              } else {
+                for (const t of later) used.add(t);
+                value = found.text;
+                valueBoxes = found.boxes;
+                raw = value ? found.raw : raw;
+                fromTable = fromTable || found.fromTable;
+              }
             }
             if (hasCheckboxes(value)) value = checkedOptions(value);
             pairs.push({ key: cleanKey(key), value: cleanValue(value), keyBox: partBox(tok, keyStart[k]!, keep[k]!), valueBoxes, page: tok.page, rowIndex, raw, fromTable });

@@ -19,6 +19,8 @@ export interface ReadValueOptions {
   isLabel: (t: Token) => boolean;
   /** How many lines below at most (multiline). */
   maxLines?: number;
+  /** Gap (pixels) after value text beyond which the row's next token belongs to another field. */
+  wideGap?: number;
   /** Accept a value printed under the label when nothing follows it on its line. */
   below?: boolean;
 }
@@ -64,7 +66,7 @@ export function readValue(layout: PageLayout, hit: LabelHit, opts: ReadValueOpti
     }
     // A very wide gap means another column starts (before any value text, a narrower one already does).
     const gap = t.box[0] - prevRight;
-    if (gap > Math.max(8 * h, layout.page.width * 0.25) || (parts.length === 0 && gap > Math.max(6 * h, layout.page.width * 0.15))) {
+    if (gap > Math.max(opts.wideGap ?? 8 * h, layout.page.width * (opts.wideGap ? 0 : 0.25)) || (parts.length === 0 && gap > Math.max(6 * h, layout.page.width * 0.15))) {
       columnRight = t.box[0];
       break;
     }
