@@ -182,7 +182,7 @@ async function emr() {
         if (variant === 'pdf') files.push({ fileName: basename(pdf), doc: await readDocument(pdf, { fileName: basename(pdf) }) });
         else {
           const prefix = pdf.replace(/\.pdf$/, '-scan');
-          if (!existsSync(`${prefix}-1.png`)) execFileSync('pdftoppm', ['-r', '144', '-png', '-l', process.env.EMR_SCAN_PAGES ?? '3', pdf, prefix]);
+          if (!readdirSync(work).some((n) => n.startsWith(basename(prefix) + '-'))) execFileSync('pdftoppm', ['-r', '144', '-png', '-l', process.env.EMR_SCAN_PAGES ?? '3', pdf, prefix]);
           for (const png of readdirSync(work).filter((n) => n.startsWith(basename(prefix) + '-') && n.endsWith('.png')).sort()) {
             const { doc } = await readCached(join(work, png), `emr-${png}`);
             files.push({ fileName: png, doc });
