@@ -29,7 +29,15 @@ function loadPdfjs(): Promise<typeof import('pdfjs-dist')> {
 export async function loadDocument(bytes: Blob, kind: FileKind): Promise<LoadedDocument> {
   if (kind === 'pdf') {
     const lib = await loadPdfjs();
-    const pdf = await lib.getDocument({ data: new Uint8Array(await bytes.arrayBuffer()), isEvalSupported: false }).promise;
+    const assets = (d: string) => new URL(`./pdfjs/${d}/`, document.baseURI).href;
+    const pdf = await lib.getDocument({
+      data: new Uint8Array(await bytes.arrayBuffer()),
+      isEvalSupported: false,
+      cMapUrl: assets('cmaps'),
+      cMapPacked: true,
+      standardFontDataUrl: assets('standard_fonts'),
+      wasmUrl: assets('wasm'),
+    }).promise;
     const sizes: PageSize[] = [];
     for (let n = 1; n <= pdf.numPages; n++) {
       const vp = (await pdf.getPage(n)).getViewport({ scale: PDF_PIXEL_SCALE });
