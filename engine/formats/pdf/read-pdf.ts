@@ -1,4 +1,6 @@
-import type { Page } from '../../core/page.js';
+import type { Page, TextLine } from '../../core/page.js';
+import type { BBox } from '../../core/geometry.js';
+import { normalizeText } from '../../core/text.js';
 import { DocError } from '../../core/errors.js';
 import { loadPdfJs, type PdfDocument, type PdfPage } from './pdfjs-loader.js';
 import { buildTextLines, type PdfFontFace, type PdfFontStyle, type PdfTextItem } from './pdf-text-lines.js';
@@ -33,7 +35,8 @@ export async function readPdfPage(doc: PdfDocument, pageNumber: number): Promise
     const height = Math.round(viewport.height);
     // The operator list first: it also hands the page's fonts to this thread, which gives their names.
     const ops = await pdfPage.getOperatorList();
-    const content = await pdfPage.getTextContent();
+    // pdf.js's own normalisation is skipped: every string gets NFKC here anyway.
+    const content = await pdfPage.getTextContent({ disableNormalization: true });
     const fonts = new Map<string, PdfFontFace | undefined>();
     const fontOf = (loadedName: string): PdfFontFace | undefined => {
       if (fonts.has(loadedName)) return fonts.get(loadedName);
@@ -56,6 +59,11 @@ export async function readPdfPage(doc: PdfDocument, pageNumber: number): Promise
     };
     const items = content.items.filter((it) => 'str' in it) as unknown as PdfTextItem[];
     const lines = buildTextLines(items, content.styles as Record<string, PdfFontStyle>, viewport.transform, fontOf);
+    const fields = await formFieldLines(pdfPage, viewport.transform);
+    if (fields.length) {
+      lines.push(...fields);
+      lines.sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+    }
     const graphics = collectPageGraphics(ops.fnArray, ops.argsArray, pdfjs.OPS as unknown as PdfOps, viewport.transform, width, height);
     const quality = assessTextLayer(lines.map((l) => l.text).join('\n'));
     const page: Page = {
@@ -73,6 +81,35 @@ export async function readPdfPage(doc: PdfDocument, pageNumber: number): Promise
   } finally {
     pdfPage.cleanup();
   }
+}
+
+/**
+ * Filled form fields (AcroForm widgets) keep their values outside the content stream, so the text
+ * layer misses them: each non-empty text value becomes a line at its widget's rectangle.
+ */
+async function formFieldLines(pdfPage: PdfPage, viewport: number[]): Promise<TextLine[]> {
+  let annotations: Array<{ subtype?: string; fieldType?: string; fieldValue?: unknown; rect?: number[]; hidden?: boolean }>;
+  try {
+    annotations = (await pdfPage.getAnnotations({ intent: 'display' })) as typeof annotations;
+  } catch {
+    return [];
+  }
+  const out: TextLine[] = [];
+  for (const a of annotations) {
+    if (a.subtype !== 'Widget' || a.fieldType !== 'Tx' || a.hidden || !a.rect) continue;
+    const value = typeof a.fieldValue === 'string' ? normalizeText(a.fieldValue).trim() : '';
+    if (!value) continue;
+    const [x1, y1, x2, y2] = a.rect as [number, number, number, number];
+    const p = [apply(viewport, x1, y1), apply(viewport, x2, y2)];
+    const bbox: BBox = [Math.min(p[0]![0], p[1]![0]), Math.min(p[0]![1], p[1]![1]), Math.max(p[0]![0], p[1]![0]), Math.max(p[0]![1], p[1]![1])];
+    const fontSize = Math.round(Math.min(bbox[3] - bbox[1], 40) * 0.7 * 10) / 10;
+    out.push({ text: value, bbox, runs: [{ text: value, bbox, fontSize }], fontSize, bold: false, source: 'text', confidence: 1 });
+  }
+  return out;
+}
+
+function apply(m: number[], x: number, y: number): [number, number] {
+  return [m[0]! * x + m[2]! * y + m[4]!, m[1]! * x + m[3]! * y + m[5]!];
 }
 
 /** Read every page's text layer. */

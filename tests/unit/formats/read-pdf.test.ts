@@ -91,6 +91,19 @@ describe('born-digital PDF', async () => {
   });
 });
 
+describe('PDF form fields', () => {
+  it('reads a filled text field value at its widget rectangle', async () => {
+    const doc = await readDocument(file(DOC_FIXTURES.formPdf), { fileName: 'form.pdf', ocr: 'never' });
+    const texts = doc.pages[0]!.lines.map((l) => l.text);
+    expect(texts).toContain('Patient:');
+    const value = lineWith(doc.pages[0]!, 'John Smith');
+    expect(value.text).toBe('John Smith');
+    // the widget rectangle, give or take its border
+    [px(150), py(720), px(350), py(700)].forEach((v, i) => expect(Math.abs(value.bbox[i]! - v)).toBeLessThanOrEqual(2));
+    expect(texts.filter((t) => t.includes('John Smith'))).toHaveLength(1);
+  });
+});
+
 describe('PDF text layers that cannot be trusted', () => {
   it('drops a text layer whose ToUnicode map yields private-use characters', async () => {
     const doc = await readDocument(file(DOC_FIXTURES.garbledPdf), { fileName: 'g.pdf', ocr: 'never' });
