@@ -1,6 +1,7 @@
 import type { BBox } from '../core/geometry.js';
 import type { PageLayout, Token } from './form-layout.js';
 import { cleanValue, normaliseLabel } from './field-text.js';
+import { cjkRatio } from '../core/text.js';
 import { checkedOptions, hasCheckboxes } from './checkbox-value.js';
 import { findLabelHits } from './label-locator.js';
 import { knownLabels } from './label-synonyms.js';
@@ -44,6 +45,9 @@ function looksLikeKey(s: string): boolean {
   const digits = (t.match(/\d/g) ?? []).length;
   if (digits > [...t].length * 0.4) return false;
   if (/[。！？!?]$/.test(t)) return false;
+  // Sentence punctuation inside, an unmatched bracket, or a long Chinese phrase: running text, not a key.
+  if (/[;；。，、]/u.test(t) || (/[)）]/u.test(t) && !/[(（]/u.test(t))) return false;
+  if (cjkRatio(t) > 0.5 && [...t].length > 14) return false;
   return /[\p{L}]/u.test(t);
 }
 
@@ -78,7 +82,10 @@ export function isLabelToken(t: Token, vocab: Set<string>): boolean {
   const c = separatorColons(s);
   if (c.length > 0 && looksLikeKey(s.slice(0, c[0]!)) && c[0]! <= MAX_KEY_CHARS) return true;
   const n = normaliseLabel(s);
-  return vocab.has(n) && (CJK.test(n) || n.length >= 4);
+  if (vocab.has(n) && (CJK.test(n) || n.length >= 4)) return true;
+  // A Chinese label of four or more characters run into its value ("注册资本人民币…").
+  for (const l of vocab) if ([...l].length >= 4 && CJK.test(l) && n.startsWith(l)) return true;
+  return false;
 }
 
 /**
