@@ -12,7 +12,8 @@ const corpus = process.env.DOCAI_CORPUS ?? resolve(root, '../shared/corpus');
 const cacheDir = process.env.DOCAI_BENCH_CACHE ?? '/tmp/docai-chat-bench-cache';
 mkdirSync(cacheDir, { recursive: true });
 
-const { readDocument } = await import(join(root, 'dist/engine/vision/read-document.js'));
+// loaded only when a PDF is not in the page cache yet
+const readDocument = async (...args) => (await import(join(root, 'dist/engine/vision/read-document.js'))).readDocument(...args);
 const { Library } = await import(join(root, 'dist/engine/store/library.js'));
 const { answerChat } = await import(join(root, 'dist/engine/chat/answer-chat.js'));
 let buildParseResult = null;

@@ -259,8 +259,8 @@ function rowsFromTable(t: StoredTable): StatementRow[] {
 
 const UNIT_PATTERNS: { re: RegExp; scale: number; label: string }[] = [
   { re: /in\s+billions/i, scale: 1e9, label: 'billions' },
-  { re: /in\s+millions|\(millions\)|\$\s*millions|millions of (u\.s\. )?dollars/i, scale: 1e6, label: 'millions' },
-  { re: /in\s+thousands|\(thousands\)|\$\s*000s?|\(000s?\)|thousands of (u\.s\. )?dollars/i, scale: 1e3, label: 'thousands' },
+  { re: /in\s+millions|\(\s*(\$\s*)?millions\b|\$\s*millions|millions of (u\.s\. )?dollars|dollars in millions/i, scale: 1e6, label: 'millions' },
+  { re: /in\s+thousands|\(\s*(\$\s*)?thousands\b|\$\s*000s?|\(000s?\)|thousands of (u\.s\. )?dollars|dollars in thousands/i, scale: 1e3, label: 'thousands' },
   { re: /单位[:：]\s*(人民币)?\s*亿元/, scale: 1e8, label: '亿元' },
   { re: /单位[:：]\s*(人民币)?\s*百万元/, scale: 1e6, label: '百万元' },
   { re: /单位[:：]\s*(人民币)?\s*万元/, scale: 1e4, label: '万元' },
