@@ -65,6 +65,7 @@ function predictedRegions(result) {
 }
 
 function score(pred, gt, tally) {
+  const page = {};
   for (const type of TYPES) {
     const P = pred.filter((p) => p.type === type);
     const G = gt.regions.filter((g) => g.type === type);
@@ -77,7 +78,9 @@ function score(pred, gt, tally) {
     P.forEach((p, i) => { if (!pm.has(i) && !gt.ignore.some((b) => iou(p.box, b) >= 0.5)) fp++; });
     const t = (tally[type] ??= { tp: 0, fp: 0, fn: 0 });
     t.tp += pm.size; t.fp += fp; t.fn += G.length - gm.size;
+    page[type] = `${pm.size}/${fp}/${G.length - gm.size}`;
   }
+  return page;
 }
 
 function stripMarkup(s) {
@@ -126,7 +129,7 @@ for (const e of entries) {
   }
   const ms = Date.now() - t0;
   let ed = '';
-  if (gt) score(predictedRegions(result), gt, tally);
+  const pageScore = gt ? score(predictedRegions(result), gt, tally) : null;
   const mdPath = e.ground_truth.find((p) => p.endsWith('.md'));
   if (mdPath) {
     const truth = stripMarkup(readFileSync(join(corpus, mdPath), 'utf8'));
@@ -136,7 +139,7 @@ for (const e of entries) {
     ed = d.toFixed(3);
   }
   const counts = TYPES.map((t) => `${t[0]}${result.nodes.filter((n) => n.type === t).length}/${gt ? gt.regions.filter((r) => r.type === t).length : '-'}`).join(' ');
-  rows.push([e.id.slice(0, 48), `${ms} ms`, counts, ed]);
+  rows.push([e.id.slice(0, 48), `${ms} ms`, counts, pageScore ? `Text tp/fp/fn ${pageScore.Text} Title ${pageScore.Title}` : '', ed]);
   console.error(rows[rows.length - 1].join('  '));
 }
 console.log('\npage'.padEnd(50), 'time', 'pred/gt per type (T=Text t=Title...)', 'edit');

@@ -22,6 +22,33 @@ function zone(line: TextLine, page: Page): 'top' | 'bottom' | null {
   return null;
 }
 
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+}
+
+/**
+ * Running heads and feet on a page of their own: a line at the very top or bottom edge, no larger than the
+ * body text, set apart from everything else by a wide gap (a document title is larger; body text is close by).
+ */
+function isolatedMarginLines(pages: readonly Page[]): Set<TextLine> {
+  const out = new Set<TextLine>();
+  for (const page of pages) {
+    if (page.sourceBlocks || page.lines.length < 8) continue;
+    const body = median(page.lines.map((l) => l.bbox[3] - l.bbox[1]));
+    const edge = page.height * 0.06;
+    const sorted = [...page.lines].sort((a, b) => a.bbox[1] - b.bbox[1]);
+    const top = sorted.filter((l) => l.bbox[3] <= edge);
+    const restTop = sorted.filter((l) => l.bbox[3] > edge)[0];
+    for (const l of top) if (restTop && restTop.bbox[1] - l.bbox[3] > 1.2 * body && l.bbox[3] - l.bbox[1] <= 1.25 * body) out.add(l);
+    const bottom = sorted.filter((l) => l.bbox[1] >= page.height - edge);
+    const rest = sorted.filter((l) => l.bbox[1] < page.height - edge);
+    const restBottom = rest[rest.length - 1];
+    for (const l of bottom) if (restBottom && l.bbox[1] - Math.max(...rest.map((r) => r.bbox[3])) > 1.2 * body && l.bbox[3] - l.bbox[1] <= 1.25 * body) out.add(l);
+  }
+  return out;
+}
+
 function signature(text: string): string {
   return text.replace(/\s+/g, '').replace(/\d+/g, '#').toLowerCase();
 }
@@ -47,10 +74,11 @@ export function findFurniture(pages: readonly Page[]): Map<TextLine, FurnitureIt
     }
   }
   const need = Math.max(2, Math.ceil(pages.length * 0.3));
+  const isolated = isolatedMarginLines(pages);
   for (const c of candidates) {
     const base = { text: c.line.text.trim(), page_number: c.page.pageNumber, coordinates: c.line.bbox };
     if (isPageNumberText(c.line.text)) out.set(c.line, { kind: 'page_number', ...base });
-    else if (pages.length >= 2 && (seen.get(c.sig)?.size ?? 0) >= need) out.set(c.line, { kind: c.z === 'top' ? 'header' : 'footer', ...base });
+    else if ((pages.length >= 2 && (seen.get(c.sig)?.size ?? 0) >= need) || isolated.has(c.line)) out.set(c.line, { kind: c.z === 'top' ? 'header' : 'footer', ...base });
   }
   return out;
 }

@@ -3,6 +3,7 @@ import type { Page, TextLine } from '../../core/page.js';
 import { detectTables } from '../table/detect-tables.js';
 import { centerInside, splitLineIntoPieces } from '../table/text-pieces.js';
 import { withInferredBold } from './infer-bold.js';
+import { splitOcrLinesAtGutters } from './split-ocr-columns.js';
 import { groupParagraphs, paragraphText } from './group-paragraphs.js';
 import { captionKind, endsLikeSentence, headingNumberDepth, isNoteText, startsListItem } from './heading-rules.js';
 import type { LayoutContext, LayoutModel, LayoutRegion } from './layout-model.js';
@@ -101,7 +102,9 @@ export function isTitleParagraph(lines: readonly TextLine[], text: string, ctx: 
   const size = dominantSize(lines);
   const body = ctx.bodyFontSize || size;
   const sentence = endsLikeSentence(text);
-  if (size >= body * 1.18 && !(sentence && text.length > 60)) return true;
+  // OCR line boxes vary in height by a fifth or so: a heading must stand out more there.
+  const ratio = lines.some((l) => l.source === 'ocr') ? 1.35 : 1.18;
+  if (size >= body * ratio && !(sentence && text.length > 60) && !startsListItem(text)) return true;
   const allBold = lines.every((l) => l.bold);
   if (allBold && !sentence && text.length <= 100 && !startsListItem(text)) return true;
   // A lone short line that is not a sentence, with a paragraph after it: a heading set in the body font
@@ -126,7 +129,7 @@ export class RulesLayout implements LayoutModel {
   readonly name = 'rules';
 
   analysePage(page: Page, ctx: LayoutContext): LayoutRegion[] {
-    const lines = withInferredBold(page.lines.filter((l) => l.text.trim() !== ''));
+    const lines = withInferredBold(splitOcrLinesAtGutters(page.lines.filter((l) => l.text.trim() !== ''), page.width));
     const { tables, graphics } = detectTables(page, lines);
     const inTable = new Set(tables.flatMap((t) => t.lines));
     const regions: LayoutRegion[] = [];
@@ -156,7 +159,9 @@ export class RulesLayout implements LayoutModel {
     if (items.length === 0) return [];
     const em = median(pieces.map((l) => l.fontSize)) || ctx.bodyFontSize || 12;
     const lh = median(pieces.map((l) => l.bbox[3] - l.bbox[1])) || em;
-    const leaves = xyCut(items, { minColumnGap: Math.max(1.2 * em, page.width * 0.012), minBandGap: Math.max(1.2 * lh, em) });
+    // OCR boxes are padded around the ink, so the gutter between two columns of a scan can be only a few pixels.
+    const minColumnGap = page.ocr ? Math.max(0.35 * em, 4) : Math.max(1.2 * em, page.width * 0.012);
+    const leaves = xyCut(items, { minColumnGap, minBandGap: Math.max(1.2 * lh, em) });
     const out: LayoutRegion[] = [];
     for (const leaf of leaves) {
       const leafLines: TextLine[] = [];
@@ -177,10 +182,10 @@ export class RulesLayout implements LayoutModel {
   private paragraphs(lines: TextLine[], ctx: LayoutContext): LayoutRegion[] {
     const paras = groupParagraphs(lines);
     const colWidth = Math.max(...lines.map((l) => l.bbox[2])) - Math.min(...lines.map((l) => l.bbox[0]));
-    return paras.map((para, i) => {
+    const regions = paras.map((para, i) => {
       const next = paras[i + 1];
       const w = para[0]!.bbox[2] - para[0]!.bbox[0];
-      const standalone = next !== undefined && next.length >= 2 && w < 0.7 * colWidth;
+      const standalone = next !== undefined && w < 0.7 * colWidth;
       const text = paragraphText(para);
       const bbox = bboxUnion(para.map((l) => l.bbox));
       const fontSize = dominantSize(para);
@@ -193,7 +198,26 @@ export class RulesLayout implements LayoutModel {
       }
       return region;
     });
+    return groupListItems(regions);
   }
+}
+
+/** Consecutive list items of one column form one Text region (a list), one item per line of its text. */
+function groupListItems(regions: LayoutRegion[]): LayoutRegion[] {
+  const out: LayoutRegion[] = [];
+  let list: LayoutRegion | null = null;
+  for (const r of regions) {
+    const item = r.type === 'Text' && !r.role && startsListItem(r.text);
+    if (item && list && Math.abs(r.bbox[0] - list.bbox[0]) < 2 * r.fontSize && r.bbox[1] - list.bbox[3] < 2 * r.fontSize) {
+      list.text += `\n${r.text}`;
+      list.lines.push(...r.lines);
+      list.bbox = bboxUnion([list.bbox, r.bbox]);
+      continue;
+    }
+    list = item ? { ...r, lines: [...r.lines] } : null;
+    out.push(list ?? r);
+  }
+  return out;
 }
 
 /** Body font size and heading sizes of a document, from all its lines (by characters set in each size). */
