@@ -105,6 +105,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
   const paint = [];
   const listen = [];
+  const afterListen = [];
   let lastServer = null;
   let home = null;
   const key = 'bench-ui-key';
@@ -121,12 +122,13 @@ async function main() {
     await page.getByTestId('workspace').waitFor();
     const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
     paint.push(performance.now() - s.t0);
+    afterListen.push(performance.now() - s.t0 - s.listeningMs);
     listen.push(s.listeningMs);
     console.log(`run ${i + 1}: listening ${s.listeningMs.toFixed(0)} ms, workspace visible ${(performance.now() - s.t0).toFixed(0)} ms after spawn (page FCP ${fcp.toFixed(0)} ms after navigation)`);
     await page.close();
     lastServer = s;
   }
-  console.log(`\nServer start -> workspace painted (median of ${RUNS}): ${median(paint).toFixed(0)} ms (server listening: ${median(listen).toFixed(0)} ms)`);
+  console.log(`\nServer start -> workspace painted (median of ${RUNS}): ${median(paint).toFixed(0)} ms (server listening: ${median(listen).toFixed(0)} ms; listening -> workspace visible in a new tab: ${median(afterListen).toFixed(0)} ms)`);
 
   const docs = [['generated 10-page report (tests/fixtures/generated/e2e-10k-10pages.pdf)', join(root, 'tests/fixtures/generated/e2e-10k-10pages.pdf')]];
   const finqa = join(corpus, 'fin_qa/pdfs');
