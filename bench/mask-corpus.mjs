@@ -114,7 +114,7 @@ function substitute(rec, k) {
 }
 
 // ---- truth on drawn pages ----
-const DATE_RE = /(?:19|20)\d{2}(?:[-./]\d{1,2}[-./]\d{1,2}|年\d{1,2}月(?:\d{1,2}日)?)(?:\s?\d{1,2}:\d{2}(?::\d{2})?)?/g;
+const DATE_RE = /(?:19|20)\d{2}(?:[-./]\d{1,2}(?:[-./]\d{1,2})?|年\d{1,2}月(?:\d{1,2}日)?)(?:\s?\d{1,2}:\d{2}(?::\d{2})?)?(?![\d.])/g;
 const AGE_RE = /\d{1,3}岁/g;
 
 function truthBoxes(pages, values, measure, headerShort) {
@@ -125,7 +125,7 @@ function truthBoxes(pages, values, measure, headerShort) {
     for (const l of lines) {
       for (const [re, cat] of [
         [DATE_RE, '日期'], [AGE_RE, '年龄'], [/(?<=患者)[男女]/g, '性别'], [/(?<=性别[:：]?\s?)[男女]/g, '性别'], [/(?<=年龄[:：]?\s?)\d{1,3}/g, '年龄'],
-        [/(?<=床号[:：]?\s?)[A-Za-z0-9+]+/g, '编号'], [/(?<=住院号[:：]?\s?)[A-Za-z0-9]+/g, '编号'], [/(?<=(?:病区名称|科别)[:：]?\s?)[^\s,，:：]*病区/g, '编号'],
+        [/(?<=床号[:：]?\s?)[A-Za-z0-9+]+/g, '编号'], [/(?<=住院号[:：]?\s?)[A-Za-z0-9]+/g, '编号'], [/(?<=(?:病区名称|科别|科室)[:：]?\s?)[^\s,，:：]*病区/g, '编号'],
       ]) {
         for (const m of l.text.matchAll(re)) {
           const x1 = l.x + measure(l.text.slice(0, m.index));

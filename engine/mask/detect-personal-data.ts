@@ -226,9 +226,10 @@ function findNames(text: string, add: Add): void {
       if (sl === 0 || (n === 1 && sl !== 1) || (n > 1 && n - sl > 2)) continue;
       if (ROLE_PREFIX_NOT_NAME.test(text.slice(Math.max(0, s - 4), end)) && n <= 2) continue;
       const before = text[s - 1] ?? '';
-      // A name stands at a word boundary: the line start, punctuation, a space, or a cue (由张三医师).
-      if (before && HAN_RE.test(before) && !/[由请示经与和及向给被]/.test(before)) continue;
-      if (NOT_A_NAME.test(cand.slice(sl)) && n > 1) continue;
+      // A name stands at a word boundary (line start, punctuation, a cue: 由张三医师); a three-character
+      // surname-led name may follow running text (周四下午王建国主任专家门诊).
+      if (before && HAN_RE.test(before) && !/[由请示经与和及向给被]/.test(before) && !(n === 3 && sl === 1)) continue;
+      if ((NOT_A_NAME.test(cand) || NOT_A_NAME.test(cand.slice(sl))) && n > 1) continue;
       add(s, end, '医生姓名');
       break;
     }
@@ -330,7 +331,7 @@ function findBedsAndWards(text: string, add: Add): void {
     const e = labelValueEnd(text, s, 16);
     if (e > s) add(s, e, '病区');
   }
-  for (const m of text.matchAll(/(?:科别|科室|所在科室|病区)[\s:：]+([^\s,，:：;；。]{2,16}病区)/g)) {
+  for (const m of text.matchAll(/(?:科别|科室|所在科室|病区)[\s:：]*([^\s,，:：;；。]{2,16}病区)/g)) {
     const v = m[1]!;
     add(m.index + m[0].length - v.length, m.index + m[0].length, '病区');
   }

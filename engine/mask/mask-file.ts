@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { rename, unlink, writeFile } from 'node:fs/promises';
+import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { DocError } from '../core/errors.js';
 import type { BBox } from '../core/geometry.js';
 import type { RgbaImage } from '../core/image.js';
 import type { DocumentFormat, DocumentPages } from '../core/page.js';
 import type { MaskedRegion } from '../core/results.js';
 import { decodeImagePages } from '../formats/image-decode.js';
-import { renderDocumentPage } from '../vision/render-page.js';
+import { openPdf } from '../formats/pdf/pdfjs-loader.js';
+import { renderPdfPage } from '../vision/render/render-pdf-page.js';
 import { burnBoxes, pageBoxToRaster } from './burn-boxes.js';
 import { encodeBmp, encodeCanvasImage, encodeTiff } from './encode-image.js';
 import { findMaskRegions } from './find-mask-regions.js';
 import { DEFAULT_MASK_FIELDS } from './mask-categories.js';
-import { writeImagePdf } from './write-image-pdf.js';
+import { createImagePdf } from './write-image-pdf.js';
 
 export interface MaskFileInput {
   path: string;
@@ -45,34 +46,36 @@ export async function maskFile(input: MaskFileInput): Promise<MaskFileOutput> {
   const fields = input.fields.length > 0 ? input.fields : [...DEFAULT_MASK_FIELDS];
   const { regions, maskedFields } = findMaskRegions(doc, fields);
 
-  const rasters: RgbaImage[] = [];
-  const imagePages = format === 'pdf' ? null : await decodeImagePages(path, format);
-  const pageCount = imagePages ? imagePages.length : doc.pages.length;
-  for (let n = 1; n <= pageCount; n++) {
-    const raster = imagePages ? imagePages[n - 1]! : await renderDocumentPage(path, 'pdf', n);
-    const page = doc.pages.find((p) => p.pageNumber === n);
+  const burn = (raster: RgbaImage, pageNumber: number): RgbaImage => {
+    const page = doc.pages.find((p) => p.pageNumber === pageNumber);
     if (page) {
       const boxes: BBox[] = regions
-        .filter((r) => r.page_number === n)
+        .filter((r) => r.page_number === pageNumber)
         .map((r) => pageBoxToRaster(r.bbox, page.width, page.height, page.rotation, raster.width, raster.height));
       burnBoxes(raster, boxes);
     }
-    rasters.push(raster);
-  }
+    return raster;
+  };
 
   let bytes: Uint8Array;
-  switch (format) {
-    case 'pdf':
-      bytes = await writeImagePdf(rasters);
-      break;
-    case 'tiff':
-      bytes = encodeTiff(rasters);
-      break;
-    case 'bmp':
-      bytes = encodeBmp(rasters[0]!);
-      break;
-    default:
-      bytes = await encodeCanvasImage(rasters[0]!, format === 'png' ? 'png' : 'jpg');
+  let pageCount: number;
+  if (format === 'pdf') {
+    // Page by page: render at 144 dpi (the page model's space), burn, add to the new image-only PDF.
+    const pdf = await openPdf(new Uint8Array(await readFile(path)));
+    try {
+      const writer = await createImagePdf(144);
+      pageCount = pdf.numPages;
+      for (let n = 1; n <= pageCount; n++) await writer.addPage(burn(await renderPdfPage(pdf, n, 144), n));
+      bytes = await writer.save();
+    } finally {
+      await pdf.destroy();
+    }
+  } else {
+    const rasters = (await decodeImagePages(path, format)).map((r, i) => burn(r, i + 1));
+    pageCount = rasters.length;
+    if (format === 'tiff') bytes = encodeTiff(rasters);
+    else if (format === 'bmp') bytes = encodeBmp(rasters[0]!);
+    else bytes = await encodeCanvasImage(rasters[0]!, format === 'png' ? 'png' : 'jpg');
   }
   const tmp = `${outPath}.${randomBytes(6).toString('hex')}.tmp`;
   try {
@@ -84,3 +87,4 @@ export async function maskFile(input: MaskFileInput): Promise<MaskFileOutput> {
   }
   return { pageCount, maskedFields, regions, outPath };
 }
+
