@@ -71,7 +71,7 @@ export async function createServer(overrides: Partial<Settings> = {}, log: (msg:
   const linkSigner = new LinkSigner(settings.dataDir, () => settings.linkTtlSeconds, () => settings.publicFileBase ?? baseUrl);
   const ctx: AppContext = { settings, keys: keyStore, usage: ledger, links: linkSigner, library, baseUrl: () => baseUrl };
 
-  const pool = new WorkerPool({ size: settings.workers, heapMb: settings.workerHeapMb, dataDir: settings.dataDir });
+  const pool = new WorkerPool({ size: settings.workers, heapMb: settings.workerHeapMb, dataDir: settings.dataDir, startNow: false });
   const engine = new TaskEngine({ settings, tasks, documents, blobs, pool, usage: ledger, library: () => library, log });
   const services: EngineServices = { ctx, keyStore, ledger, linkSigner, tasks, documents, blobs, engine, pool, pipelineBuilt, startedAt: Date.now() };
 
@@ -108,7 +108,8 @@ export async function createServer(overrides: Partial<Settings> = {}, log: (msg:
       const actual = typeof addr === 'object' && addr ? addr.port : port;
       const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
       baseUrl = `http://${shownHost}:${actual}`;
-      // resume only once the server can answer polls
+      // workers and resumed tasks start once the server can answer polls
+      pool.start();
       const resumed = engine.resumeAll();
       if (resumed > 0) log(`resumed ${resumed} unfinished task(s)`);
       return baseUrl;

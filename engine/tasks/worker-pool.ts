@@ -32,16 +32,22 @@ export class WorkerPool {
   readonly childPath: string;
 
   constructor(
-    private readonly opts: { size: number; heapMb: number; dataDir: string; childPath?: string },
+    private readonly opts: { size: number; heapMb: number; dataDir: string; childPath?: string; startNow?: boolean },
   ) {
     this.childPath = opts.childPath ?? fileURLToPath(new URL('./worker-child.js', import.meta.url));
     if (!existsSync(this.childPath)) throw new Error(`worker child not found at ${this.childPath} (run npm run build)`);
-    const n = Math.max(1, Math.floor(opts.size));
+    if (opts.startNow !== false) this.start();
+  }
+
+  /** Fork the children (the server does this once it listens, so that their start does not delay it). */
+  start(): void {
+    if (this.slots.length > 0 || this.closed) return;
+    const n = Math.max(1, Math.floor(this.opts.size));
     for (let i = 0; i < n; i++) this.slots.push(this.spawn());
   }
 
   get size(): number {
-    return this.slots.length;
+    return Math.max(1, Math.floor(this.opts.size));
   }
 
   /** pids of the live children (health and tests) */
