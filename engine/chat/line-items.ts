@@ -26,7 +26,7 @@ export const LINE_ITEMS: LineItem[] = [
   },
   {
     id: 'cost_of_revenue', en: 'cost of revenue', zh: '营业成本', statement: 'income', scaled: true,
-    labels: [/^total cost of (revenues?|sales)$/, /^cost of (sales|revenues?|goods sold|products sold)$/, /^cost of (sales|revenues?|goods sold)\b/, /^营业成本$/, /^营业总成本$/],
+    labels: [/^total cost of (revenues?|sales)$/, /^cost of (sales|revenues?|goods sold|products sold|merchandise sold)$/, /^merchandise costs?$/, /^costs? of (sales|revenues?|goods sold)\b/, /^营业成本$/, /^营业总成本$/],
     question: /\b(cost of (revenues?|sales|goods sold)|cogs)\b|营业成本/i,
   },
   {
@@ -52,7 +52,7 @@ export const LINE_ITEMS: LineItem[] = [
   {
     id: 'net_income', en: 'net income', zh: '净利润', statement: 'income', scaled: true,
     // the parent's share, never the noncontrolling interests' share
-    labels: [/^net income$/, /^net earnings$/, /^net income \(loss\)$/, /^net (income|earnings)( \(loss\))? attributable to (?!non-?controlling|minority)[a-z .,&']+$/, /^net (income|earnings)( \(loss\))? including non-?controlling interests?$/, /^净利润$/, /^五、净利润/, /^归属于母公司(所有者|股东)的净利润$/],
+    labels: [/^net income$/, /^net earnings$/, /^net income \(loss\)$/, /^net (income|earnings)( \(loss\))? attributable to (?!non-?controlling|minority)[a-z .,&']+$/, /^net (loss|\(loss\)|\(loss\)\/income|\(loss\)\/earnings|\(loss\) income|\(loss\) earnings|earnings \(loss\))( attributable to (?!non-?controlling|minority)[a-z .,&']+)?$/, /^net (income|earnings)( \(loss\))? including non-?controlling interests?$/, /^净利润$/, /^五、净利润/, /^归属于母公司(所有者|股东)的净利润$/],
     question: /\b(net (income|earnings|profit)|bottom line)\b|净利润|净利/i,
   },
   {
