@@ -68,5 +68,45 @@ export function xyCut<T extends CutItem>(items: readonly T[], opts: XyCutOptions
     // All bands merged back into the whole block means their channels do not line up through it: keep the bands.
     return (merged.length === 1 ? bands : merged).flatMap((band) => xyCut(band, opts, depth + 1));
   }
+  // No wide gap either way: a block of columns can still sit tight under a full-width element (a table, a
+  // heading). Cutting at the small gaps between lines shows it; bands sharing a channel are rejoined.
+  const smallGaps = projectionGaps(items, 1).filter(([a, b]) => b - a >= Math.max(1, opts.minBandGap * 0.2));
+  if (smallGaps.length > 0 && items.length >= 4) {
+    const bands = splitBands(items, smallGaps);
+    const merged: T[][] = [];
+    for (const band of bands) {
+      const prev = merged[merged.length - 1];
+      if (prev && sharesChannel(prev, band, opts.minColumnGap)) prev.push(...band);
+      else merged.push(band);
+    }
+    const hasColumns = (b: T[]): boolean => b.length >= 4 && projectionGaps(b, 0).some(([a, c]) => c - a >= opts.minColumnGap);
+    if (merged.length > 1 && merged.some(hasColumns)) {
+      // Keep the bands without columns together as they were; only the column blocks are cut out.
+      const out: T[][] = [];
+      let run: T[] = [];
+      for (const b of merged) {
+        if (hasColumns(b)) {
+          if (run.length) out.push(...xyCut(run, opts, depth + 1));
+          run = [];
+          out.push(...xyCut(b, opts, depth + 1));
+        } else run.push(...b);
+      }
+      if (run.length) out.push(...xyCut(run, opts, depth + 1));
+      return out;
+    }
+  }
   return [[...items]];
+}
+
+function splitBands<T extends CutItem>(items: readonly T[], gaps: [number, number][]): T[][] {
+  const bands: T[][] = [];
+  let rest = [...items];
+  for (const [a, b] of gaps) {
+    const cut = (a + b) / 2;
+    const band = rest.filter((i) => (i.bbox[1] + i.bbox[3]) / 2 < cut);
+    rest = rest.filter((i) => (i.bbox[1] + i.bbox[3]) / 2 >= cut);
+    if (band.length) bands.push(band);
+  }
+  if (rest.length) bands.push(rest);
+  return bands;
 }
