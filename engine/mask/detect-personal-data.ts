@@ -137,13 +137,18 @@ function nameAt(text: string, i: number, requireSurname: boolean): number {
   }
   const candidate = text.slice(i, i + run);
   if (NOT_A_NAME.test(candidate)) return 0;
-  // Cut where a label starts (张三性别男) or a word that follows names begins (马骏陪同).
+  // Cut where a label starts (张三性别男), then where a word that follows names begins (马骏陪同).
   for (let k = 2; k < run; k++) {
     const rest = text.slice(i + k, i + k + 6);
-    const word = AFTER_NAME.exec(rest);
+    if (LABEL_AHEAD.test(rest) || /^[男女](?:[，,、\s\d]|性|$)/.test(rest)) {
+      run = k;
+      break;
+    }
+  }
+  for (let k = 2; k < run; k++) {
+    const word = AFTER_NAME.exec(text.slice(i + k, i + run));
     // A one-character word (说, 和, 在) cuts only when more text follows: 李春和 is a name, 张三说他 is not.
-    const cuts = word !== null && (word[0].length > 1 || run - k >= 2);
-    if (LABEL_AHEAD.test(rest) || /^[男女](?:[，,、\s\d]|性|$)/.test(rest) || cuts) {
+    if (word !== null && (word[0].length > 1 || run - k >= 2)) {
       run = k;
       break;
     }
