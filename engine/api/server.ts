@@ -16,6 +16,7 @@ import { TaskEngine } from '../tasks/task-engine.js';
 import { WorkerPool } from '../tasks/worker-pool.js';
 import type { AppContext } from './context.js';
 import { installCors } from './cors.js';
+import { installHostCheck, isLoopbackHost } from './host-check.js';
 import type { EngineServices } from './engine-services.js';
 import { installErrorHandling } from './error-handler.js';
 import { registerExtractRoutes } from './extract.js';
@@ -76,6 +77,15 @@ export async function createServer(overrides: Partial<Settings> = {}, log: (msg:
   const services: EngineServices = { ctx, keyStore, ledger, linkSigner, tasks, documents, blobs, engine, pool, pipelineBuilt, startedAt: Date.now() };
 
   const app = Fastify({ logger: false, bodyLimit: 8 * 1024 * 1024, routerOptions: { maxParamLength: 300 }, return503OnClosing: true, forceCloseConnections: true });
+  let boundHost = settings.host;
+  const publicHost = (): string[] => {
+    try {
+      return settings.publicFileBase ? [new URL(settings.publicFileBase).hostname.toLowerCase()] : [];
+    } catch {
+      return [];
+    }
+  };
+  installHostCheck(app, () => isLoopbackHost(boundHost), publicHost);
   installCors(app, () => settings.corsOrigins);
   installErrorHandling(app, log);
   await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, fieldSize: 1024 * 1024, files: 51, fields: 20 } });
@@ -103,6 +113,7 @@ export async function createServer(overrides: Partial<Settings> = {}, log: (msg:
     settings,
     ownerKey,
     async listen(port: number, host: string) {
+      boundHost = host;
       await app.listen({ port, host });
       const addr = app.server.address();
       const actual = typeof addr === 'object' && addr ? addr.port : port;

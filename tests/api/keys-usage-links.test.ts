@@ -161,6 +161,22 @@ describe('CORS, health, workspace', () => {
     expect(ok.headers.get('access-control-allow-headers')).toContain('api-key');
   });
 
+  it('refuses requests addressed to another host name (DNS rebinding)', async () => {
+    const { request } = await import('node:http');
+    const get = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port: server.port, path: '/v1/health', headers: { host } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await get('rebound.evil.example')).toBe(403);
+    expect(await get(`localhost:${server.port}`)).toBe(200);
+    expect(await get(`127.0.0.1:${server.port}`)).toBe(200);
+  });
+
   it('GET /v1/health needs no key and reports the worker pool', async () => {
     const h = await call(server, 'GET', '/v1/health', { key: null });
     expect(h.status).toBe(200);
