@@ -4,6 +4,7 @@ import type { DocumentFormat } from '../core/page.js';
 import { DocError } from '../core/errors.js';
 import { MAX_IMAGE_PIXELS, readImageHeader } from './image-header.js';
 import { applyOrientation } from './image-orientation.js';
+import { decodePng } from './png-decode.js';
 
 /** At most this many pages in one TIFF. */
 export const MAX_TIFF_PAGES = 500;
@@ -42,6 +43,10 @@ export async function decodeImageBuffer(buf: Buffer, format: DocumentFormat): Pr
   const header = readImageHeader(buf, format);
   if (!header) throw new DocError('INVALID_DOCUMENT', `the ${format.toUpperCase()} header is damaged or incomplete`);
   checkSize(header.width, header.height);
+  // PNG and JPEG, the formats scans come in, are decoded in JavaScript: the native decoders crash the
+  // process on some damaged files instead of failing.
+  if (format === 'png') return [decodePng(buf)];
+  if (format === 'jpg') return [applyOrientation(await decodeJpeg(buf), header.orientation)];
   const { loadImage, createCanvas } = await import('@napi-rs/canvas');
   let img: Awaited<ReturnType<typeof loadImage>>;
   try {
@@ -60,6 +65,33 @@ export async function decodeImageBuffer(buf: Buffer, format: DocumentFormat): Pr
   const alreadyTurned = header.orientation >= 5 && img.width === header.height && img.height === header.width && header.width !== header.height;
   if (!alreadyTurned) out = applyOrientation(out, header.orientation);
   return [out];
+}
+
+type JpegDecoder = {
+  new (): { width: number; height: number; numComponents: number; parse(data: Uint8Array): void; getData(o: { width: number; height: number; forceRGBA: boolean }): Uint8ClampedArray };
+};
+let jpegDecoder: Promise<JpegDecoder> | null = null;
+
+function loadJpegDecoder(): Promise<JpegDecoder> {
+  jpegDecoder ??= import('pdfjs-dist/image_decoders/pdf.image_decoders.mjs' as string).then((m: { JpegImage: JpegDecoder; setVerbosityLevel: (n: number) => void }) => {
+    m.setVerbosityLevel(0);
+    return m.JpegImage;
+  });
+  return jpegDecoder;
+}
+
+async function decodeJpeg(buf: Buffer): Promise<RgbaImage> {
+  const JpegImage = await loadJpegDecoder();
+  try {
+    const jpeg = new JpegImage();
+    jpeg.parse(new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength));
+    checkSize(jpeg.width, jpeg.height);
+    const data = jpeg.getData({ width: jpeg.width, height: jpeg.height, forceRGBA: true });
+    return { width: jpeg.width, height: jpeg.height, data };
+  } catch (err) {
+    if (err instanceof DocError) throw err;
+    throw new DocError('INVALID_DOCUMENT', `the JPEG image cannot be decoded (${err instanceof Error ? err.message : String(err)})`);
+  }
 }
 
 type UtifIfd = Record<string, unknown> & { width?: number; height?: number };

@@ -38,6 +38,17 @@ const IMAGE_REGION_OCR_SHARE = 0.15;
  * DocError('INVALID_DOCUMENT') with a message that says what is wrong.
  */
 export async function readDocument(path: string, opts: ReadDocumentOptions): Promise<DocumentPages> {
+  try {
+    return await readDocumentUnchecked(path, opts);
+  } catch (err) {
+    if (err instanceof DocError) throw err;
+    // Whatever a reader library throws on a malformed file ends as this file's failure, never the process's.
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new DocError('INVALID_DOCUMENT', `${opts.fileName || 'the file'} could not be read (${reason.slice(0, 300)})`);
+  }
+}
+
+async function readDocumentUnchecked(path: string, opts: ReadDocumentOptions): Promise<DocumentPages> {
   const info = await stat(path).catch(() => null);
   if (!info || !info.isFile()) throw new DocError('INVALID_DOCUMENT', `the file ${opts.fileName} cannot be opened`);
   if (info.size === 0) throw new DocError('INVALID_DOCUMENT', 'the file is empty (0 bytes)');

@@ -35,6 +35,29 @@ describe('decodeImagePages', () => {
     expect(topLeft).toEqual([255, 255, 255].map((v) => expect.closeTo(v, -1.5)) as unknown as number[]);
   });
 
+  it('decodes PNG pixels exactly as a reference decoder does', async () => {
+    const { loadImage, createCanvas } = await import('@napi-rs/canvas');
+    const bytes = readFileSync(file(DOC_FIXTURES.scanPng));
+    const ref = await loadImage(bytes);
+    const ctx = createCanvas(ref.width, ref.height).getContext('2d');
+    ctx.drawImage(ref, 0, 0);
+    const expected = ctx.getImageData(0, 0, ref.width, ref.height).data;
+    const [img] = await decodeImagePages(file(DOC_FIXTURES.scanPng), 'png');
+    expect([img!.width, img!.height]).toEqual([1000, 600]);
+    expect(Buffer.compare(Buffer.from(img!.data.buffer, img!.data.byteOffset, img!.data.byteLength), Buffer.from(expected.buffer, expected.byteOffset, expected.byteLength))).toBe(0);
+  });
+
+  it('fails a damaged PNG or JPEG with a message instead of crashing', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const png = Buffer.from(readFileSync(file(DOC_FIXTURES.scanPng)));
+    for (let i = 200; i < png.length; i += 501) png[i] = png[i]! ^ 0x5a;
+    writeFileSync(join(dir, 'flipped-scan.png'), png);
+    await expect(decodeImagePages(join(dir, 'flipped-scan.png'), 'png')).rejects.toMatchObject({ code: 'INVALID_DOCUMENT', message: expect.stringContaining('the PNG image is damaged') });
+    const jpg = readFileSync(file(DOC_FIXTURES.exifJpg));
+    writeFileSync(join(dir, 'cut-exif.jpg'), jpg.subarray(0, 400));
+    await expect(decodeImagePages(join(dir, 'cut-exif.jpg'), 'jpg')).rejects.toMatchObject({ code: 'INVALID_DOCUMENT' });
+  });
+
   it('decodes a BMP upright', async () => {
     const [img] = await decodeImagePages(file(DOC_FIXTURES.bmp), 'bmp');
     expect([img!.width, img!.height]).toEqual([64, 32]);
