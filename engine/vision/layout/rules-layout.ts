@@ -66,6 +66,17 @@ function absorbLabels(fig: BBox, lines: readonly TextLine[]): BBox {
   return box;
 }
 
+/**
+ * The box a line takes part in column finding with. OCR boxes are grown around the ink and can poke a few
+ * pixels across a narrow gutter; they are trimmed at both ends by about half their height.
+ */
+function cutBox(line: TextLine): BBox {
+  if (line.source !== 'ocr') return line.bbox;
+  const [x1, y1, x2, y2] = line.bbox;
+  const trim = Math.min(0.5 * (y2 - y1), 0.2 * (x2 - x1));
+  return [x1 + trim, y1, x2 - trim, y2];
+}
+
 function dominantSize(lines: readonly TextLine[]): number {
   let best = 0;
   let bestChars = -1;
@@ -153,7 +164,7 @@ export class RulesLayout implements LayoutModel {
     }
     const pieces = flowLines.flatMap((l) => splitLineIntoPieces(l).map((p) => p.line));
     const items: FlowItem[] = [
-      ...pieces.map((line): FlowItem => ({ kind: 'line', bbox: line.bbox, line })),
+      ...pieces.map((line): FlowItem => ({ kind: 'line', bbox: cutBox(line), line })),
       ...regions.map((region): FlowItem => ({ kind: 'region', bbox: region.bbox, region })),
     ];
     if (items.length === 0) return [];
