@@ -21,6 +21,7 @@ export function installErrorHandling(app: FastifyInstance, log: (msg: string) =>
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return chat ? openAiError(reply, 400, 'request body too large', 'request_too_large') : reply.code(413).send(new DocError('INVALID_PARAMETER', 'request body too large', 413).toBody());
     }
+    if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' && !chat) return reply.code(400).send(new DocError('EMPTY_TASK', 'the request body is empty', 400).toBody());
     if (code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send(new DocError('INVALID_PARAMETER', 'a file is larger than 100 MB', 413).toBody());
     if (code === 'FST_FILES_LIMIT') return reply.code(400).send(new DocError('INVALID_PARAMETER', 'too many files in one request').toBody());
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return reply.code(400).send(new DocError('INVALID_PARAMETER', 'too many form fields').toBody());

@@ -64,6 +64,7 @@ export async function receiveUpload(req: FastifyRequest, blobs: BlobStore, tasks
     if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw new DocError('INVALID_PARAMETER', `too many files: at most ${maxFiles} per task`);
     throw err;
   }
+  if (files.length === 0 && Object.keys(fields).length === 0) throw new DocError('EMPTY_TASK', 'the request is empty: send files and mode as multipart/form-data', 400);
   return { files, fields };
 }
 

@@ -18,6 +18,7 @@ export function registerParseV2Routes(app: FastifyInstance, s: EngineServices): 
     if (balance !== null && balance < 1) throw new DocError('INSUFFICIENT_BALANCE', `the balance of this key is ${balance} pages; at least 1 is needed`);
     const body = req.body as { file?: { file_name?: unknown; file_url?: unknown }; model?: unknown } | null;
     if (!body || typeof body !== 'object') throw new DocError('INVALID_PARAMETER', 'send a JSON body {file:{file_name, file_url}, model}');
+    if (Object.keys(body).length === 0) throw new DocError('EMPTY_TASK', 'the request is empty: send {file:{file_name, file_url}, model}', 400);
     const file = body.file;
     if (!file || typeof file !== 'object') throw new DocError('MISSING_FILE', 'file is required: {file_name, file_url}');
     if (typeof file.file_url !== 'string' || file.file_url.length === 0) throw new DocError('MISSING_FILE', 'file.file_url is required');

@@ -88,6 +88,12 @@ describe('parse v2 (by URL)', () => {
     const noFile = await call(allowing, 'POST', '/v2/docai/parse/file-url', { body: { model: 'docai-parse-flash' } });
     expect(noFile.status).toBe(400);
     expect(noFile.json.err_code).toBe('MISSING_FILE');
+    const empty = await call(allowing, 'POST', '/v2/docai/parse/file-url', { body: {} });
+    expect(empty.status).toBe(400);
+    expect(empty.json.err_code).toBe('EMPTY_TASK');
+    const noBody = await fetch(`${allowing.url}/v2/docai/parse/file-url`, { method: 'POST', headers: { 'api-key': allowing.key, 'content-type': 'application/json' } });
+    expect(noBody.status).toBe(400);
+    expect((await noBody.json()).err_code).toBe('EMPTY_TASK');
     const noKey = await call(allowing, 'POST', '/v2/docai/parse/file-url', { key: null, body: { file: { file_name: 'a.pdf', file_url: 'http://x/a.pdf' }, model: 'docai-parse-flash' } });
     expect(noKey.status).toBe(401);
     const badJson = await fetch(`${allowing.url}/v2/docai/parse/file-url`, { method: 'POST', headers: { 'api-key': allowing.key, 'content-type': 'application/json' }, body: '{"file":' });

@@ -97,6 +97,9 @@ describe('parse v1', () => {
     const noFile = await call(server, 'POST', '/v1/docai/parse', { body: form([['mode', 'lite']]) });
     expect(noFile.status).toBe(400);
     expect(noFile.json.err_code).toBe('MISSING_FILE');
+    const empty = await call(server, 'POST', '/v1/docai/parse', { body: form([]) });
+    expect(empty.status).toBe(400);
+    expect(empty.json.err_code).toBe('EMPTY_TASK');
     const notMultipart = await call(server, 'POST', '/v1/docai/parse', { body: { mode: 'lite' } });
     expect(notMultipart.status).toBe(400);
     expect(notMultipart.json.err_code).toBe('MISSING_FILE');
