@@ -88,7 +88,8 @@ export function extractMedicalRecord(layoutsPerFile: PageLayout[][]): EmrItem {
         const stop = new RegExp(`(?:\\n|\\s)(?:\\d{1,2}\\s*[、.．]\\s*)?(?:${sectionAlt})\\s*[:：]|(?<=[。；;])\\s*(?:\\d{1,2}\\s*[、.．]\\s*)?(?:${sectionAlt})\\s*[:：]|\\s\\d{1,2}\\s*、|(?:${sectionAlt})\\s*[:：]|\\n\\s*\\n`, 'u');
         const end = stop.exec(rest);
         let value = (end ? rest.slice(0, end.index) : rest.slice(0, 600)).replace(/\s*\n\s*/g, '').trim();
-        value = value.replace(/[;；,，]+$/u, '');
+        // The number of the next item in a numbered summary ("…加重2月。 3、现病史:") is not part of the value.
+        value = value.replace(/[;；,，]+$/u, '').replace(/(?<=[\u4e00-\u9fff。.\s])\d{1,2}\s*、\s*$|(?<=[。\s])\d{1,2}\s*[.．]\s*$/u, '').replace(/[;；,，]+$/u, '').trim();
         if (value.length < 2) continue;
         // A heading at the start of its line ("主诉:" in an admission note) outranks one inside a numbered summary.
         const lineStart = m.index === 0 || /\n\s*$/.test(text.slice(Math.max(0, m.index! - 4), m.index));
