@@ -56,6 +56,9 @@ describe('extract', () => {
     const notJson = await call(server, 'POST', '/v1/docai/extract', { body: form([['mode', 'docai-extract'], ['json_schema', '{type: object'], ['files', invoice()]]) });
     expect(notJson.status).toBe(400);
     expect(notJson.json).toEqual({ success: false, err_code: 'INVALID_PARAMETER', err_message: 'json_schema is not valid JSON' });
+    const huge = await call(server, 'POST', '/v1/docai/extract', { body: form([['mode', 'docai-extract'], ['prompt_cus', 'x'.repeat(1024 * 1024 + 10)], ['files', invoice()]]) });
+    expect(huge.status).toBe(400);
+    expect(huge.json).toEqual({ success: false, err_code: 'INVALID_PARAMETER', err_message: 'form field prompt_cus is larger than 1 MB' });
     const flash = await call(server, 'POST', '/v1/docai/extract', { body: form([['mode', 'docai-extract-flash'], ['json_schema', '{}'], ['files', invoice()]]) });
     expect(flash.status).toBe(400);
     expect(flash.json.err_message).toContain('docai-extract-flash');
