@@ -45,7 +45,37 @@ export function encodeBmp(image: RgbaImage): Buffer {
 }
 
 /**
- * A multi-page baseline TIFF (uncompressed RGB, one strip per page) written with utif2's IFD writer.
+ * PackBits (TIFF compression 32773), each row on its own as TIFF requires: runs of equal bytes and
+ * literal stretches, at most 128 bytes each. Scanned pages are mostly white, so this shrinks them a lot.
+ */
+function packBits(rgb: Uint8Array, rowBytes: number): Uint8Array {
+  const rows = Math.ceil(rgb.length / rowBytes);
+  const out = new Uint8Array(rgb.length + rows * (Math.ceil(rowBytes / 128) + 1));
+  let w = 0;
+  for (let r = 0; r < rows; r++) {
+    const end = Math.min(rgb.length, (r + 1) * rowBytes);
+    let i = r * rowBytes;
+    while (i < end) {
+      let run = 1;
+      while (i + run < end && run < 128 && rgb[i + run] === rgb[i]) run++;
+      if (run >= 3) {
+        out[w++] = 257 - run;
+        out[w++] = rgb[i]!;
+        i += run;
+        continue;
+      }
+      const start = i;
+      while (i < end && i - start < 128 && !(i + 2 < end && rgb[i] === rgb[i + 1] && rgb[i] === rgb[i + 2])) i++;
+      out[w++] = i - start - 1;
+      out.set(rgb.subarray(start, i), w);
+      w += i - start;
+    }
+  }
+  return out.slice(0, w);
+}
+
+/**
+ * A multi-page baseline TIFF (RGB, PackBits, one strip per page) written with utif2's IFD writer.
  * Only the tags needed to read the pixels are written: no source metadata survives.
  */
 export function encodeTiff(pages: readonly RgbaImage[]): Buffer {
@@ -57,19 +87,19 @@ export function encodeTiff(pages: readonly RgbaImage[]): Buffer {
       rgb[o++] = Math.round(p.data[i + 1]! * a + 255 * (1 - a));
       rgb[o++] = Math.round(p.data[i + 2]! * a + 255 * (1 - a));
     }
-    return rgb;
+    return packBits(rgb, p.width * 3);
   });
   const ifds = (offsets: number[]): Array<Record<string, unknown>> =>
     pages.map((p, k) => ({
       t256: [p.width],
       t257: [p.height],
       t258: [8, 8, 8],
-      t259: [1],
+      t259: [32773],
       t262: [2],
       t273: [offsets[k]!],
       t277: [3],
       t278: [p.height],
-      t279: [p.width * p.height * 3],
+      t279: [rgbPages[k]!.length],
       t282: [[72, 1]],
       t283: [[72, 1]],
       t284: [1],

@@ -48,12 +48,12 @@ export async function maskFile(input: MaskFileInput): Promise<MaskFileOutput> {
 
   const burn = (raster: RgbaImage, pageNumber: number): RgbaImage => {
     const page = doc.pages.find((p) => p.pageNumber === pageNumber);
-    if (page) {
-      const boxes: BBox[] = regions
-        .filter((r) => r.page_number === pageNumber)
-        .map((r) => pageBoxToRaster(r.bbox, page.width, page.height, page.rotation, raster.width, raster.height));
-      burnBoxes(raster, boxes);
-    }
+    // A page that was never read cannot have been checked: fail the file rather than pass it on unmasked.
+    if (!page) throw new DocError('INVALID_DOCUMENT', `page ${pageNumber} was not read, so it cannot be checked for personal data`);
+    const boxes: BBox[] = regions
+      .filter((r) => r.page_number === pageNumber)
+      .map((r) => pageBoxToRaster(r.bbox, page.width, page.height, page.rotation, raster.width, raster.height));
+    burnBoxes(raster, boxes);
     return raster;
   };
 

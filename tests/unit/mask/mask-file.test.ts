@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RgbaImage } from '../../../engine/core/image.js';
 import type { DocumentPages } from '../../../engine/core/page.js';
 import { detectFormat } from '../../../engine/formats/detect-format.js';
@@ -16,6 +16,7 @@ import { GENERATED, drawnDocument, drawnPage, loadTruth, squeeze } from './mask-
 
 const SIX = ['患者姓名', '患者性别', '入院时间', '出院时间', '年龄', '住院时长'];
 const out = mkdtempSync(join(tmpdir(), 'mask-test-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 /** Share of near-black pixels in a box. */
 function darkShare(img: RgbaImage, box: [number, number, number, number]): number {
@@ -185,6 +186,15 @@ describe('other raster formats keep their format', () => {
     expect(await detectFormat(r.outPath, 'masked_4.jpg')).toBe('jpg');
     const img = (await decodeImagePages(r.outPath, 'jpg'))[0]!;
     for (const box of await valueBoxes(t, t.values[0]!.value)) expect(darkShare(img, box)).toBeGreaterThan(0.95);
+  });
+
+  it('fails a file with a page that was never read instead of passing it on unmasked', async () => {
+    const form = loadTruth('form');
+    const doc: DocumentPages = { format: 'tiff', pages: [drawnPage(form, 1)] };
+    await expect(
+      maskFile({ path: join(GENERATED, 'mask-two-pages.tiff'), fileName: 'a.tiff', format: 'tiff', doc, fields: SIX, outPath: join(out, 'masked_5.tiff') }),
+    ).rejects.toMatchObject({ code: 'INVALID_DOCUMENT' });
+    expect(readdirSync(out).filter((f) => f.startsWith('masked_5'))).toEqual([]);
   });
 
   it('refuses a format it cannot write', async () => {
