@@ -34,7 +34,17 @@ async function serve(argv: string[]): Promise<number> {
   // Only an explicit --host binds beyond loopback (settings/env cannot open the API to the network by accident).
   const bindHost = host ?? '127.0.0.1';
   const server = await createServer({ port, host: bindHost });
-  const base = await server.listen(port, bindHost);
+  let base: string;
+  try {
+    base = await server.listen(port, bindHost);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    await server.close().catch(() => undefined);
+    if (code === 'EADDRINUSE') process.stderr.write(`docai: port ${port} on ${bindHost} is already in use; pick another with --port\n`);
+    else if (code === 'EADDRNOTAVAIL') process.stderr.write(`docai: ${bindHost} is not an address of this machine\n`);
+    else throw err;
+    return 1;
+  }
   const shownKey = process.env.DOCAI_API_KEY || server.ownerKey;
   process.stdout.write(`listening on ${base}\n`);
   process.stdout.write(`${base}/#key=${shownKey}\n`);

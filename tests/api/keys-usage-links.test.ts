@@ -96,6 +96,14 @@ describe('keys, balance and usage', () => {
   });
 });
 
+describe('docai serve', () => {
+  it('a port already in use ends with exit code 1 and a clear message', async () => {
+    const err = await run(process.execPath, [join(REPO, 'bin/docai.js'), 'serve', '--port', String(server.port)], { env: { ...process.env, DOCAI_HOME: server.home } }).catch((e) => e);
+    expect(err.code).toBe(1);
+    expect(err.stderr).toContain(`port ${server.port} on 127.0.0.1 is already in use`);
+  });
+});
+
 describe('library files and signed links', () => {
   it('POST /v1/files indexes a document; its signed link serves the bytes; tampered -> 403', async () => {
     const add = await call(server, 'POST', '/v1/files', { body: form([['files', pdf()]]) });
