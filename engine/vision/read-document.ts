@@ -122,8 +122,7 @@ async function readPdfPageWithOcr(doc: PdfDocument, n: number, policy: OcrPolicy
   }
   if (policy === 'never') return read!.page;
   if (!read || policy === 'always' || (!read.quality.usable && read.hasInk)) {
-    const image = await renderPdfPage(doc, n, 144);
-    return ocrPage(image, n, read?.page);
+    return ocrPdfPage(doc, n, read?.page);
   }
   const page = read.page;
   if (!imageRegions) return page;
@@ -139,6 +138,30 @@ async function readPdfPageWithOcr(doc: PdfDocument, n: number, policy: OcrPolicy
     for (const line of r.lines) page.lines.push(offsetLine(line, region.bbox[0], region.bbox[1]));
   }
   page.lines.sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+  return page;
+}
+
+/** Scans are read at 200 dpi (small print stays legible to the recogniser), then boxes go back to 144 dpi. */
+const OCR_DPI = 200;
+const OCR_MAX_PIXELS = 40_000_000;
+
+async function ocrPdfPage(doc: PdfDocument, n: number, base: Page | undefined): Promise<Page> {
+  const pdfPage = await doc.getPage(n);
+  const { width, height } = pdfPage.getViewport({ scale: 1 });
+  const dpi = Math.max(36, Math.min(OCR_DPI, 72 * Math.sqrt(OCR_MAX_PIXELS / Math.max(1, width * height))));
+  const image = await renderPdfPage(doc, n, dpi);
+  const page = await ocrPage(image, n, base);
+  const k = 144 / dpi;
+  const scale = (b: BBox): BBox => [b[0] * k, b[1] * k, b[2] * k, b[3] * k].map((v) => Math.round(v * 10) / 10) as BBox;
+  // The same page size as the text-layer reading (viewport at 144 dpi), turned if OCR turned the page.
+  const [w144, h144] = [Math.round(width * 2), Math.round(height * 2)];
+  [page.width, page.height] = page.rotation === 90 || page.rotation === 270 ? [h144, w144] : [w144, h144];
+  page.lines = page.lines.map((l) => ({
+    ...l,
+    bbox: scale(l.bbox),
+    fontSize: Math.round(l.fontSize * k * 10) / 10,
+    runs: l.runs.map((r) => ({ ...r, bbox: scale(r.bbox), fontSize: Math.round(r.fontSize * k * 10) / 10 })),
+  }));
   return page;
 }
 
