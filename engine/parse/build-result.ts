@@ -11,8 +11,19 @@ import { readTable } from './read-table.js';
 export { parsePages } from './parse-pages.js';
 export type { ParsedDocument, ParsedRegion } from './parse-pages.js';
 
-function understand(item: DocItem): ReturnType<typeof readTable> {
-  return item.type === 'Table' ? readTable(item) : readChart(item);
+/** Text printed just above a table on its page (a units line such as "(In millions)"), else ''. */
+function textAbove(items: readonly DocItem[], item: DocItem): string {
+  const i = items.indexOf(item);
+  const prev = items[i - 1];
+  const top = item.parts[0]!;
+  if (!prev || prev.type !== 'Text') return '';
+  const last = prev.parts[prev.parts.length - 1]!;
+  const gap = top.bbox[1] - last.bbox[3];
+  return last.pageNumber === top.pageNumber && gap >= -2 && gap < 3 * Math.max(12, last.fontSize) ? prev.text : '';
+}
+
+function understanding(items: readonly DocItem[]): (item: DocItem) => ReturnType<typeof readTable> {
+  return (item) => (item.type === 'Table' ? readTable(item, textAbove(items, item)) : readChart(item));
 }
 
 /**
@@ -25,7 +36,7 @@ export function buildParseResult(doc: DocumentPages, fileName: string, mode: Par
   if (mode === 'lite') result.blocks = buildBlocks(parsed);
   else {
     const items = mergeContinuations(parsed.regions);
-    result.nodes = buildNodes(items, mode === 'premium' ? understand : undefined);
+    result.nodes = buildNodes(items, mode === 'premium' ? understanding(items) : undefined);
     if (mode === 'premium') result.markdown = nodesToMarkdown(result.nodes);
   }
   result.furniture = parsed.furniture;

@@ -5,9 +5,10 @@ import { isPeriod, readNumber, statedUnit } from './read-values.js';
 /**
  * A structured reading of a table from its cells only: header labels, the stated unit, and one record per
  * numeric cell with the row's item and the column's period (or the other way round when periods run down the
- * rows). Nothing is added that the cells do not say; a table with no cells reads as null.
+ * rows). Nothing is added that the cells do not say; a table with no cells reads as null. `context` is text printed
+ * right above the table (a "(In millions)" line), read for the unit only.
  */
-export function readTable(item: DocItem): VlmUnderstanding | null {
+export function readTable(item: DocItem, context = ''): VlmUnderstanding | null {
   const cells = item.cells ?? [];
   const rows = item.rows ?? 0;
   const cols = item.cols ?? 0;
@@ -39,7 +40,8 @@ export function readTable(item: DocItem): VlmUnderstanding | null {
     }
     return parts.join(' ');
   });
-  const tableUnit = statedUnit([item.caption, item.note, ...[...titleCells].map((c) => c.text), ...columns, m[0]![0] ?? ''].join(' '));
+  const tableUnit = statedUnit([item.caption, item.note, ...[...titleCells].map((c) => c.text), ...columns, m[0]![0] ?? '', context].join(' '));
+  const exceptPerShare = /except\s+(for\s+)?per[- ]share/i.test([item.caption, item.note, context].join(' '));
   const colPeriods = columns.slice(1).filter((c) => c !== '');
   const periodsAcross = colPeriods.length > 0 && colPeriods.filter((c) => isPeriod(c.replace(/[(（][^)）]*[)）]/g, '').trim())).length >= colPeriods.length / 2;
   const rowLabels = m.slice(headerRows).map((r) => r[0]!);
@@ -74,7 +76,9 @@ export function readTable(item: DocItem): VlmUnderstanding | null {
         }
       }
       rec.value = n.value;
-      rec.unit = n.unit ?? colUnit ?? tableUnit;
+      // "(In millions, except per share amounts)": the stated unit does not hold for per-share rows.
+      const perShare = exceptPerShare && /per[- ]share|\bEPS\b|每股/i.test(`${section} ${label}`);
+      rec.unit = n.unit ?? colUnit ?? (perShare ? null : tableUnit);
       rec.text = raw;
       records.push(rec);
     }
