@@ -41,6 +41,7 @@ async function serve(argv: string[]): Promise<number> {
     const code = (err as NodeJS.ErrnoException).code;
     await server.close().catch(() => undefined);
     if (code === 'EADDRINUSE') process.stderr.write(`docai: port ${port} on ${bindHost} is already in use; pick another with --port\n`);
+    else if (code === 'EDATADIRLOCKED') process.stderr.write(`docai: ${(err as Error).message}\n`);
     else if (code === 'EADDRNOTAVAIL') process.stderr.write(`docai: ${bindHost} is not an address of this machine\n`);
     else throw err;
     return 1;

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { loadSettings, type Settings } from '../core/config.js';
 import { BlobStore } from '../store/blob-store.js';
+import { DataDirLock } from '../store/data-dir-lock.js';
 import { openDatabase, type Db } from '../store/database.js';
 import { DocumentStore } from '../store/document-store.js';
 import { KeyStore } from '../store/key-store.js';
@@ -106,6 +107,7 @@ export async function createServer(overrides: Partial<Settings> = {}, log: (msg:
   const sweepTimer = setInterval(() => sweepRetention(tasks, blobs, settings.retentionDays), 6 * 3600_000);
   sweepTimer.unref();
 
+  const lock = new DataDirLock(settings.dataDir);
   let closed = false;
   return {
     app,
@@ -113,6 +115,12 @@ export async function createServer(overrides: Partial<Settings> = {}, log: (msg:
     settings,
     ownerKey,
     async listen(port: number, host: string) {
+      const holder = lock.acquire();
+      if (holder !== null) {
+        const err = new Error(`another docai server (pid ${holder}) is using the data folder ${settings.dataDir}`) as NodeJS.ErrnoException;
+        err.code = 'EDATADIRLOCKED';
+        throw err;
+      }
       boundHost = host;
       await app.listen({ port, host });
       const addr = app.server.address();
@@ -133,6 +141,7 @@ export async function createServer(overrides: Partial<Settings> = {}, log: (msg:
       await app.close();
       await pool.close();
       db.close();
+      lock.release();
     },
   };
 }

@@ -97,10 +97,21 @@ describe('keys, balance and usage', () => {
 });
 
 describe('docai serve', () => {
-  it('a port already in use ends with exit code 1 and a clear message', async () => {
-    const err = await run(process.execPath, [join(REPO, 'bin/docai.js'), 'serve', '--port', String(server.port)], { env: { ...process.env, DOCAI_HOME: server.home } }).catch((e) => e);
-    expect(err.code).toBe(1);
-    expect(err.stderr).toContain(`port ${server.port} on 127.0.0.1 is already in use`);
+  it('a port already in use, or a data folder another server uses, ends with exit code 1 and a clear message', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const otherHome = mkdtempSync(join(tmpdir(), 'docai-api-'));
+    const [busyPort, sameHome] = await Promise.all([
+      run(process.execPath, [join(REPO, 'bin/docai.js'), 'serve', '--port', String(server.port)], { env: { ...process.env, DOCAI_HOME: otherHome } }).catch((e) => e),
+      run(process.execPath, [join(REPO, 'bin/docai.js'), 'serve', '--port', '0'], { env: { ...process.env, DOCAI_HOME: server.home } }).catch((e) => e),
+    ]);
+    removeHome(otherHome);
+    expect(busyPort.code).toBe(1);
+    expect(busyPort.stderr).toContain(`port ${server.port} on 127.0.0.1 is already in use`);
+    expect(sameHome.code).toBe(1);
+    expect(sameHome.stderr).toContain(`another docai server (pid ${server.proc.pid}) is using the data folder`);
+    // the running server still answers
+    expect((await call(server, 'GET', '/v1/health', { key: null })).status).toBe(200);
   });
 });
 
