@@ -22,6 +22,8 @@ export interface OcrImageResult {
   /** Size of the upright image the line boxes refer to. */
   width: number;
   height: number;
+  /** Dominant angle of the text lines in the upright image, degrees clockwise (the page's residual skew). */
+  skewDegrees: number;
 }
 
 /** Longer side the detector sees; 1280 keeps 8-9 pt print at 200 dpi above the detector's smallest text. */
@@ -35,11 +37,12 @@ const VOTE_LINES = 24;
 
 /**
  * OCR of one page image: text lines with boxes in the upright image's pixels, in reading order
- * (top to bottom along the page's dominant line angle, left to right within a row).
+ * (XY-cut along the page's dominant line angle). Small skew is undone per line: each box is a rotated
+ * rectangle and its crop is straightened before recognition; boxes are reported axis-aligned around it.
  */
 export async function ocrImage(image: RgbaImage, opts: OcrImageOptions = {}): Promise<OcrImageResult> {
   const detectOrientation = opts.detectOrientation ?? true;
-  if (image.width < 8 || image.height < 8) return { lines: [], rotation: 0, width: image.width, height: image.height };
+  if (image.width < 8 || image.height < 8) return { lines: [], rotation: 0, width: image.width, height: image.height, skewDegrees: 0 };
   let img = flattenAlpha(image);
   let boxes = await detectTextBoxes(img, { maxSide: DET_MAX_SIDE });
   let rotation: 0 | 90 | 180 | 270 = 0;
@@ -99,7 +102,14 @@ export async function ocrImage(image: RgbaImage, opts: OcrImageOptions = {}): Pr
     };
     placed.push({ line, quad });
   });
-  return { lines: readingOrder(placed), rotation, width: img.width, height: img.height };
+  const skew = dominantAngle(placed.map((p) => p.quad));
+  return {
+    lines: readingOrder(placed, skew),
+    rotation,
+    width: img.width,
+    height: img.height,
+    skewDegrees: Math.round(((skew * 180) / Math.PI) * 10) / 10,
+  };
 }
 
 /**
@@ -121,9 +131,8 @@ function clampBox(q: Quad, width: number, height: number): BBox {
 }
 
 /** Lines in reading order (XY-cut) on the page straightened by its dominant text angle. */
-function readingOrder(placed: { line: TextLine; quad: Quad }[]): TextLine[] {
+function readingOrder(placed: { line: TextLine; quad: Quad }[], angle: number): TextLine[] {
   if (placed.length < 2) return placed.map((p) => p.line);
-  const angle = dominantAngle(placed.map((p) => p.quad));
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
   const boxes = placed.map(({ quad }) => {

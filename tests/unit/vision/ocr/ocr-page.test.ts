@@ -77,6 +77,7 @@ describe('ocrImage', () => {
   it('reads an upright page with boxes where the text was drawn', async () => {
     const res = await ocrImage(await decode('ocr-page.png'));
     expect(res.rotation).toBe(0);
+    expect(Math.abs(res.skewDegrees)).toBeLessThan(0.6);
     // Chinese is written without spaces: the gap drawn between two CJK words is not kept.
     expect(res.lines[1]!.text).toBe('联系人:王晓明电话:021-58886666');
     expect(res.lines[4]!.text).toBe('Thank you for your business');
@@ -106,6 +107,9 @@ describe('ocrImage', () => {
     const t = truth('ocr-page-skew.json');
     const res = await ocrImage(await decode('ocr-page-skew.jpg'));
     expect(res.rotation).toBe(0);
+    // Drawn turned 4 degrees clockwise.
+    expect(res.skewDegrees).toBeGreaterThan(3);
+    expect(res.skewDegrees).toBeLessThan(5);
     expectPage(res, t, 14);
   });
 });
