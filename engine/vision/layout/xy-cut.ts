@@ -21,7 +21,9 @@ function sharesChannel(a: readonly CutItem[], b: readonly CutItem[], minGap: num
   if (a.length < 2 || b.length < 2) return false;
   const ga = projectionGaps(a, 0).filter(([x, y]) => y - x >= minGap);
   const gb = projectionGaps(b, 0).filter(([x, y]) => y - x >= minGap);
-  return ga.some(([a1, a2]) => gb.some(([b1, b2]) => Math.min(a2, b2) - Math.max(a1, b1) >= minGap * 0.5));
+  if (!ga.some(([a1, a2]) => gb.some(([b1, b2]) => Math.min(a2, b2) - Math.max(a1, b1) >= minGap * 0.5))) return false;
+  // The channel must run through both bands together.
+  return projectionGaps([...a, ...b], 0).some(([x, y]) => y - x >= minGap);
 }
 
 export interface XyCutOptions {
