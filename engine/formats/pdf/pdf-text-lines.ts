@@ -34,6 +34,8 @@ interface Span {
   font: PdfFontFace | undefined;
   /** Text direction in page pixels: 0 = left to right, otherwise a rotated span kept on its own line. */
   horizontal: boolean;
+  /** Drawn twice with a small offset to look bold. */
+  fakeBold?: boolean;
 }
 
 function multiply(m: Matrix, n: number[]): Matrix {
@@ -131,6 +133,11 @@ function groupSpansIntoLines(spans: Span[]): TextLine[] {
     let current: Span[] = [];
     for (const s of row.spans) {
       const prev = current[current.length - 1];
+      // "Fake bold": the same string drawn twice a hair apart. Keep one copy and call it bold.
+      if (prev && prev.text === s.text && Math.abs(prev.box[0] - s.box[0]) < 0.2 * s.fontSize && Math.abs(prev.box[1] - s.box[1]) < 0.2 * s.fontSize) {
+        prev.fakeBold = true;
+        continue;
+      }
       if (prev) {
         const em = Math.max(prev.fontSize, s.fontSize);
         const gap = s.box[0] - prev.box[2];
@@ -166,6 +173,7 @@ function lineOf(spans: Span[]): TextLine {
       if (s.font.bold) run.bold = true;
       if (s.font.italic) run.italic = true;
     }
+    if (s.fakeBold) run.bold = true;
     runs.push(run);
     prev = s;
   }

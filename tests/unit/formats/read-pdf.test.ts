@@ -91,6 +91,16 @@ describe('born-digital PDF', async () => {
   });
 });
 
+describe('fake bold', () => {
+  it('keeps one copy of a string drawn twice and marks it bold', async () => {
+    const doc = await readDocument(file(DOC_FIXTURES.fakeBoldPdf), { fileName: 'f.pdf', ocr: 'never' });
+    expect(doc.pages[0]!.lines.map((l) => [l.text, l.bold])).toEqual([
+      ['重要提示', true],
+      ['本报告未经审计。', false],
+    ]);
+  });
+});
+
 describe('PDF form fields', () => {
   it('reads a filled text field value at its widget rectangle', async () => {
     const doc = await readDocument(file(DOC_FIXTURES.formPdf), { fileName: 'form.pdf', ocr: 'never' });
