@@ -30,28 +30,29 @@ const STD = [0.229, 0.224, 0.225];
 /** Separable triangle-filter resample (antialiased when shrinking) straight into a normalised BGR CHW tensor. */
 function resizeToTensor(img: RgbaImage, ow: number, oh: number): Float32Array {
   const { width: iw, height: ih, data } = img;
+  // Filter taps per output sample, flattened: taps[o * span + k] weights input starts[o] + k.
   const weights = (inSize: number, outSize: number) => {
     const scale = inSize / outSize;
     const support = Math.max(1, scale);
+    const span = Math.ceil(support) * 2 + 2;
     const starts = new Int32Array(outSize);
     const counts = new Int32Array(outSize);
-    const list: number[][] = [];
+    const taps = new Float32Array(outSize * span);
     for (let o = 0; o < outSize; o++) {
       const center = (o + 0.5) * scale;
       const lo = Math.max(0, Math.floor(center - support));
-      const hi = Math.min(inSize - 1, Math.ceil(center + support));
-      const ws: number[] = [];
+      const hi = Math.min(inSize - 1, Math.ceil(center + support), lo + span - 1);
       let sum = 0;
       for (let i = lo; i <= hi; i++) {
         const w = Math.max(0, 1 - Math.abs(i + 0.5 - center) / support);
-        ws.push(w);
+        taps[o * span + i - lo] = w;
         sum += w;
       }
+      if (sum > 0) for (let i = lo; i <= hi; i++) taps[o * span + i - lo]! /= sum;
       starts[o] = lo;
-      counts[o] = ws.length;
-      list.push(ws.map((w) => (sum > 0 ? w / sum : 0)));
+      counts[o] = hi - lo + 1;
     }
-    return { starts, counts, list };
+    return { starts, counts, taps, span };
   };
   const hx = weights(iw, ow);
   const vy = weights(ih, oh);
@@ -61,13 +62,14 @@ function resizeToTensor(img: RgbaImage, ow: number, oh: number): Float32Array {
     const row = y * iw * 4;
     for (let x = 0; x < ow; x++) {
       const s = hx.starts[x]!;
-      const ws = hx.list[x]!;
+      const n = hx.counts[x]!;
+      const t0 = x * hx.span;
       let r = 0;
       let g = 0;
       let b = 0;
-      for (let k = 0; k < ws.length; k++) {
+      for (let k = 0; k < n; k++) {
         const i = row + (s + k) * 4;
-        const w = ws[k]!;
+        const w = hx.taps[t0 + k]!;
         r += data[i]! * w;
         g += data[i + 1]! * w;
         b += data[i + 2]! * w;
@@ -86,14 +88,15 @@ function resizeToTensor(img: RgbaImage, ow: number, oh: number): Float32Array {
   const k2 = 1 / (255 * STD[2]!);
   for (let y = 0; y < oh; y++) {
     const s = vy.starts[y]!;
-    const ws = vy.list[y]!;
+    const n = vy.counts[y]!;
+    const t0 = y * vy.span;
     for (let x = 0; x < ow; x++) {
       let r = 0;
       let g = 0;
       let b = 0;
-      for (let k = 0; k < ws.length; k++) {
+      for (let k = 0; k < n; k++) {
         const i = ((s + k) * ow + x) * 3;
-        const w = ws[k]!;
+        const w = vy.taps[t0 + k]!;
         r += tmp[i]! * w;
         g += tmp[i + 1]! * w;
         b += tmp[i + 2]! * w;

@@ -24,7 +24,7 @@ export function sampleQuad(
   const vy = (bl[1] - tl[1]) / outH;
   // Supersample when the crop is shrunk a lot, so thin strokes are averaged instead of skipped.
   const scale = Math.max(Math.hypot(ux, uy), Math.hypot(vx, vy));
-  const n = Math.min(4, Math.max(1, Math.ceil(scale)));
+  const n = scale > 1.25 ? 2 : 1;
   const { width: W, height: H } = img;
   const d = img.data;
   const plane = outH * padW;
