@@ -166,7 +166,7 @@ export class TaskEngine {
       if (!lib) throw new DocError('INVALID_DOCUMENT', 'the chat library is not available in this build');
       const cached = this.d.blobs.readDerived(src.blobHash, PAGES_CACHE_NAME);
       if (!cached) throw new DocError('INVALID_DOCUMENT', 'the page model of this file was not stored');
-      const doc = JSON.parse(cached) as DocumentPages;
+      const doc = (JSON.parse(cached) as { doc: DocumentPages }).doc;
       const indexable: IndexableDocument = {
         docId,
         ownerKeyId: task.key_id,

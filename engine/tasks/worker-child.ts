@@ -3,6 +3,8 @@
  * layout, masking) one job at a time. If it dies, only its current file fails; the pool replaces it.
  * Pipelines are loaded with dynamic import() so that a missing or broken module fails the file, not the server.
  */
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { DocError } from '../core/errors.js';
 import type { DocumentFormat, DocumentPages } from '../core/page.js';
 import type { ExtractMode, ParseMode, ParseResult } from '../core/results.js';
@@ -58,14 +60,33 @@ function injectFault(fileName: string): Promise<void> | void {
   }
 }
 
+/**
+ * The reader build that made a cached page model: a page model read by an older build (before an app
+ * update) is read again rather than served stale.
+ */
+let readerStamp: string | null = null;
+function currentReaderStamp(): string {
+  if (readerStamp === null) {
+    try {
+      readerStamp = String(statSync(fileURLToPath(new URL('../vision/read-document.js', import.meta.url))).mtimeMs);
+    } catch {
+      readerStamp = 'none';
+    }
+  }
+  return readerStamp;
+}
+
 /** The page model of a file, from the cache by content hash when this exact file was read before. */
 async function loadPages(store: BlobStore, file: SourceFile, accepted: DocumentFormat[] | null, knownFormat?: DocumentFormat): Promise<DocumentPages> {
   await injectFault(file.fileName);
   const cached = store.readDerived(file.blobHash, PAGES_CACHE_NAME);
   if (cached) {
-    const doc = JSON.parse(cached) as DocumentPages;
-    if (accepted && !accepted.includes(doc.format)) throw notAccepted(doc.format);
-    return doc;
+    const entry = JSON.parse(cached) as { reader?: string; doc?: DocumentPages };
+    if (entry.reader === currentReaderStamp() && entry.doc) {
+      const doc = entry.doc;
+      if (accepted && !accepted.includes(doc.format)) throw notAccepted(doc.format);
+      return doc;
+    }
   }
   const format = knownFormat ?? (await (await detectFormat())(file.path, file.fileName));
   if (!format) throw new DocError('INVALID_DOCUMENT', `${file.fileName}: the file's content is not a supported document format`);
@@ -73,7 +94,7 @@ async function loadPages(store: BlobStore, file: SourceFile, accepted: DocumentF
   const doc = await (await readDocument())(file.path, { fileName: file.fileName, format });
   if (!doc || !Array.isArray(doc.pages)) throw new DocError('INVALID_DOCUMENT', `${file.fileName}: the reader returned no pages`);
   if (doc.pages.length === 0) throw new DocError('INVALID_DOCUMENT', `${file.fileName}: the document has no pages`);
-  store.writeDerived(file.blobHash, PAGES_CACHE_NAME, JSON.stringify(doc));
+  store.writeDerived(file.blobHash, PAGES_CACHE_NAME, JSON.stringify({ reader: currentReaderStamp(), doc }));
   return doc;
 }
 

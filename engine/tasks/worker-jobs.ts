@@ -43,5 +43,5 @@ export type WorkerReply =
   | { id: number; ok: false; code: string; message: string }
   | { ready: true };
 
-/** Name of the cached page model of a blob (derived data in the blob store). */
+/** Name of the cached page model of a blob (derived data in the blob store): `{ reader, doc }`. */
 export const PAGES_CACHE_NAME = 'pages-v1.json';

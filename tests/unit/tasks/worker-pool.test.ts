@@ -32,7 +32,7 @@ describe('WorkerPool', () => {
     const file = { path: blobs.pathOf(hash), fileName: 'ok.pdf', blobHash: hash };
     const r = await pool.run<ReadOutcome>({ type: 'read', file, accepted: ['pdf'] }, 30_000);
     expect(r).toEqual({ format: 'pdf', pageCount: 1 });
-    expect(JSON.parse(blobs.readDerived(hash, 'pages-v1.json')!).pages).toHaveLength(1);
+    expect(JSON.parse(blobs.readDerived(hash, 'pages-v1.json')!).doc.pages).toHaveLength(1);
     const pid = pool.pids()[0];
     await expect(pool.run({ type: 'read', file: { ...file, fileName: 'boom.pdf' }, accepted: null }, 30_000)).rejects.toThrow(/signal SIGKILL/);
     const again = await pool.run<ReadOutcome>({ type: 'read', file, accepted: ['pdf'] }, 30_000);
