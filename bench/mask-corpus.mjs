@@ -8,7 +8,8 @@
 //   npx tsc -b && node bench/mask-corpus.mjs
 //   env: DOCAI_CORPUS (corpus folder), MASK_BENCH_CASES (how many cases, default all),
 //        MASK_BENCH_LEAK_OCR (all | first | none: which masked pages to re-OCR, default all),
-//        MASK_BENCH_PATHS (pdf,png: which renderings to measure, default both)
+//        MASK_BENCH_PATHS (pdf,png: which renderings to measure, default both), MASK_BENCH_TIMING=0 (skip timing),
+//        MASK_BENCH_SHOW_FP=1 (list regions that cover no known value)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,7 +51,11 @@ const AREAS = ['230902', '310104', '320508', '510107', '420111', '370202'];
 // ---- records ----
 const mrDir = join(corpus, 'medical_record');
 let cases = readdirSync(join(mrDir, 'gt')).filter((f) => f.endsWith('.json')).sort();
-if (process.env.MASK_BENCH_CASES) cases = cases.slice(0, Number(process.env.MASK_BENCH_CASES));
+if (process.env.MASK_BENCH_CASES) {
+  // "2" = the first two cases; "3-4" = the third and fourth.
+  const [a, b] = process.env.MASK_BENCH_CASES.split('-').map(Number);
+  cases = b ? cases.slice(a - 1, b) : cases.slice(0, a);
+}
 
 function flatten(v) {
   if (v == null) return '';
@@ -338,7 +343,7 @@ console.log('\nCorpus placeholders as they stand (text PDF, form layout, first 3
 for (const [t, s] of Object.entries(phiStats)) console.log(`  ${t.padEnd(14)} ${s.ok}/${s.n} = ${f(s.ok / s.n)}`);
 
 // ---- speed: a 3-page scanned record (TIFF) read with OCR and masked, end to end ----
-if (allPngs.length >= 3) {
+if (allPngs.length >= 3 && process.env.MASK_BENCH_TIMING !== '0') {
   timingTiff = join(work, 'timing-3-pages.tiff');
   execFileSync('convert', [...allPngs.slice(0, 3), '-compress', 'lzw', timingTiff]);
 }

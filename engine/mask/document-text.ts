@@ -104,13 +104,17 @@ function columnRange(lines: readonly TextLine[], labelIdx: number, value: TextLi
       to = i + 1;
     }
   });
-  return from < 0 ? [0, 0] : [from, to];
+  if (from < 0) return [0, 0];
+  // OCR reads the ruling between two merged cells as a bar: it is no part of the value.
+  while (from < to && /[\s|｜丨:：,，;；]/.test(value.text[from]!)) from++;
+  while (to > from && /[\s|｜丨,，;；]/.test(value.text[to - 1]!)) to--;
+  return [from, to];
 }
 
 /** A short line of Han characters (at most 8) that ends with a colon or a label word: a form label. */
 const SHORT_HAN = /^[\u3400-\u9fff()（）/]{1,8}[\s:：]*$/;
 const LABEL_END =
-  /(?:[:：]|姓名|名称|性别|年龄|日期|时间|号|号码|住址|地址|电话|手机|联系人|单位|科别|科室|病区|诊断|职业|民族|婚姻|籍贯|关系|签名|医师|医生|护士|者|人|别|龄|码)\s*$/;
+  /(?:[:：]|姓名|名称|性别|年龄|日期|时间|号|号码|住址|地址|电话|手机|联系人|单位|科别|科室|诊断|职业|民族|婚姻|籍贯|关系|签名|医师|医生|护士|者|人|别|龄|码)\s*$/;
 function isLabelLine(text: string): boolean {
   const t = text.trim();
   return SHORT_HAN.test(t) && LABEL_END.test(t);

@@ -57,6 +57,30 @@ describe.each(LAYOUTS)('detection on the %s layout', (layout) => {
   });
 });
 
+describe('grid cells that OCR merged into one line', () => {
+  it('reads the value under its label from the merged line', () => {
+    const mk = (text: string, bbox: [number, number, number, number]) => ({
+      text, bbox, runs: [{ text, bbox, fontSize: 24 }], fontSize: 24, bold: false, source: 'ocr' as const, confidence: 0.9,
+    });
+    const doc = {
+      format: 'png' as const,
+      pages: [{
+        pageNumber: 1, width: 1190, height: 1684, rotation: 0, ocr: true, rules: [], images: [],
+        lines: [
+          mk('家庭住址', [344, 495, 433, 519]), mk('联系人', [601, 495, 669, 519]), mk('黑龙江省七台河市桃山区|韦春和', [345, 530, 668, 556]),
+          mk('联系人电话', [859, 495, 969, 520]), mk('0451-6000000', [860, 532, 1001, 554]),
+        ],
+      }],
+    };
+    const plan = findMaskRegions(doc, []);
+    expect(plan.spans.filter((s) => s.category === '家属姓名').map((s) => s.value)).toContain('韦春和');
+    // The box of the name lies in the right part of the merged line, under 联系人.
+    const box = plan.regions.find((r) => r.category === '家属姓名')!.bbox;
+    expect(box[0]).toBeGreaterThan(560);
+    expect(box[2]).toBeGreaterThanOrEqual(668);
+  });
+});
+
 describe('detection of single values', () => {
   const found = (t: string): Array<[string, string]> => detectPersonalData(t).map((s) => [s.category, s.value]);
 
