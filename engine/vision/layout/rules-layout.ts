@@ -1,5 +1,6 @@
 import { bboxArea, bboxIntersection, bboxUnion, type BBox } from '../../core/geometry.js';
 import type { Page, TextLine } from '../../core/page.js';
+import { isCjk } from '../../core/text.js';
 import { detectTables } from '../table/detect-tables.js';
 import { centerInside, splitLineIntoPieces } from '../table/text-pieces.js';
 import { withInferredBold } from './infer-bold.js';
@@ -75,6 +76,37 @@ function cutBox(line: TextLine): BBox {
   const [x1, y1, x2, y2] = line.bbox;
   const trim = Math.min(0.5 * (y2 - y1), 0.2 * (x2 - x1));
   return [x1 + trim, y1, x2 - trim, y2];
+}
+
+/**
+ * OCR can cut a large headline into boxes with a gap between words; at that size the gap is no column gutter.
+ * Same-row lines of large type (1.5x the page's median line height) closer than 0.8 of their height are joined.
+ */
+function joinHeadlineFragments(lines: TextLine[]): TextLine[] {
+  const hs = lines.map((l) => l.bbox[3] - l.bbox[1]).sort((a, b) => a - b);
+  const med = hs[Math.floor(hs.length / 2)] ?? 0;
+  const big = lines.filter((l) => l.source === 'ocr' && l.bbox[3] - l.bbox[1] > 1.5 * med).sort((a, b) => a.bbox[0] - b.bbox[0]);
+  if (big.length < 2) return lines;
+  const joined = new Map<TextLine, TextLine>();
+  const gone = new Set<TextLine>();
+  for (const a of big) {
+    if (gone.has(a)) continue;
+    let cur = a;
+    for (const b of big) {
+      if (b === a || gone.has(b) || b.bbox[0] < cur.bbox[0]) continue;
+      const h = Math.min(cur.bbox[3] - cur.bbox[1], b.bbox[3] - b.bbox[1]);
+      const ov = Math.min(cur.bbox[3], b.bbox[3]) - Math.max(cur.bbox[1], b.bbox[1]);
+      const gap = b.bbox[0] - cur.bbox[2];
+      if (ov > 0.6 * h && gap >= -2 && gap < 0.8 * h) {
+        const text = isCjk(cur.text.trim().slice(-1)) && isCjk(b.text.trim()[0] ?? '') ? cur.text.trim() + b.text.trim() : `${cur.text.trim()} ${b.text.trim()}`;
+        const bbox = bboxUnion([cur.bbox, b.bbox]);
+        cur = { ...cur, text, bbox, runs: [{ text, bbox, fontSize: Math.max(cur.fontSize, b.fontSize) }], fontSize: Math.max(cur.fontSize, b.fontSize) };
+        gone.add(b);
+      }
+    }
+    if (cur !== a) joined.set(a, cur);
+  }
+  return lines.filter((l) => !gone.has(l)).map((l) => joined.get(l) ?? l);
 }
 
 function dominantSize(lines: readonly TextLine[]): number {
@@ -162,7 +194,7 @@ export class RulesLayout implements LayoutModel {
       const ls = figLines.get(f)!;
       regions.push({ type: 'Figure', bbox: f, lines: ls, text: '', fontSize: dominantSize(ls) });
     }
-    const pieces = flowLines.flatMap((l) => splitLineIntoPieces(l).map((p) => p.line));
+    const pieces = joinHeadlineFragments(flowLines.flatMap((l) => splitLineIntoPieces(l).map((p) => p.line)));
     const items: FlowItem[] = [
       ...pieces.map((line): FlowItem => ({ kind: 'line', bbox: cutBox(line), line })),
       ...regions.map((region): FlowItem => ({ kind: 'region', bbox: region.bbox, region })),
@@ -196,7 +228,10 @@ export class RulesLayout implements LayoutModel {
     const regions = paras.map((para, i) => {
       const next = paras[i + 1];
       const w = para[0]!.bbox[2] - para[0]!.bbox[0];
-      const standalone = next !== undefined && w < 0.7 * colWidth;
+      // A heading stands between a finished paragraph (or nothing) and the text it heads.
+      const prevText = i > 0 ? paragraphText(paras[i - 1]!).trim() : '';
+      const afterBreak = i === 0 || /[.。!！?？:：;；]$/.test(prevText) || paras[i - 1]!.length === 1;
+      const standalone = next !== undefined && w < 0.7 * colWidth && afterBreak;
       const text = paragraphText(para);
       const bbox = bboxUnion(para.map((l) => l.bbox));
       const fontSize = dominantSize(para);
