@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -81,6 +81,15 @@ describe('TaskStore', () => {
     expect(tasks.get('old')).toBe(null);
     expect(tasks.get('new')).not.toBe(null);
     expect(blobs.has(own)).toBe(false);
+    expect(blobs.has(shared)).toBe(true);
+    // an orphan (stored, never recorded) goes once it is a day old; a fresh one stays
+    const orphan = blobs.putBuffer('orphan');
+    const fresh = blobs.putBuffer('fresh');
+    const old = (Date.now() - 2 * 86_400_000) / 1000;
+    utimesSync(blobs.pathOf(orphan), old, old);
+    sweepRetention(tasks, blobs, 30);
+    expect(blobs.has(orphan)).toBe(false);
+    expect(blobs.has(fresh)).toBe(true);
     expect(blobs.has(shared)).toBe(true);
   });
 });
