@@ -51,6 +51,12 @@ function firstWordWidth(a: TextLine, b: TextLine): number {
   return (word.length + 1) * charW;
 }
 
+/** A numbered display equation: a formula line ending in its number, "(12)". It stands apart from the prose. */
+function isDisplayEquation(text: string): boolean {
+  const t = text.trim();
+  return /\(\d{1,3}[a-z]?\)$/.test(t) && /[=<>≤≥∑∫≈]/.test(t);
+}
+
 function lineHeight(l: TextLine): number {
   return Math.max(1, l.bbox[3] - l.bbox[1]);
 }
@@ -78,6 +84,7 @@ export function groupParagraphs(lines: readonly TextLine[]): TextLine[][] {
     const gap = b.bbox[1] - a.bbox[3];
     let split = false;
     if (gap > typicalGap + 0.6 * h) split = true;
+    else if (isDisplayEquation(a.text) || isDisplayEquation(b.text)) split = true;
     else if (Math.abs(a.fontSize - b.fontSize) > (ocr ? 0.35 : 0.12) * em) split = true;
     else if (a.bold !== b.bold && (a.source === 'text' || b.source === 'text')) split = true;
     else if (startsListItem(b.text)) split = true;
