@@ -132,7 +132,7 @@ export function discoverPairs(layouts: PageLayout[]): KeyValuePair[] {
               const found = readValue(
                 layout,
                 { label: key, page: tok.page, rowIndex, first: ti, last: ti, labelBox: value ? keyBox : tok.box, rest: value, restBox, raw: text },
-                { multiline: false, isLabel, below: true },
+                { multiline: true, maxLines: 6, strictColumn: true, isLabel, below: true },
               );
               const later = layout.rows.slice(rowIndex).flatMap((r) => r.tokens).filter((t) => t !== tok && found.boxes.some((b) => b === t.box));
               if (later.some((t) => used.has(t))) {
@@ -146,7 +146,17 @@ export function discoverPairs(layouts: PageLayout[]): KeyValuePair[] {
               }
             }
             if (hasCheckboxes(value)) value = checkedOptions(value);
-            pairs.push({ key: cleanKey(key), value: cleanValue(value), keyBox: partBox(tok, keyStart[k]!, keep[k]!), valueBoxes, page: tok.page, rowIndex, raw, fromTable });
+            let fullKey = key;
+            let keyBox = partBox(tok, keyStart[k]!, keep[k]!);
+            // A key whose first words were read as a separate piece just before it ("LORILLARD" "ENTITIES:").
+            const above = k === 0 && ti === 0 ? layout.rows[rowIndex - 1]?.tokens.find((t) => Math.abs(t.box[0] - tok.box[0]) < tok.height && tok.box[1] - t.box[3] < 0.6 * tok.height && layout.rows[rowIndex - 1]!.tokens.length === 1) : undefined;
+            const prev = k === 0 ? (row.tokens[ti - 1] ?? above) : undefined;
+            if (prev && !used.has(prev) && separatorColons(prev.text).length === 0 && looksLikeKey(prev.text) && (prev === above || tok.box[0] - prev.box[2] < 1.5 * tok.height) && /^[A-Z0-9 .&/#()'-]+$/.test(prev.text) && /^[A-Z]/.test(key)) {
+              fullKey = `${prev.text} ${key}`;
+              keyBox = [prev.box[0], Math.min(prev.box[1], keyBox[1]), keyBox[2], Math.max(prev.box[3], keyBox[3])];
+              used.add(prev);
+            }
+            pairs.push({ key: cleanKey(fullKey), value: cleanValue(value), keyBox, valueBoxes, page: tok.page, rowIndex, raw, fromTable });
           }
         }
       });

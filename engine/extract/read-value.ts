@@ -19,6 +19,8 @@ export interface ReadValueOptions {
   isLabel: (t: Token) => boolean;
   /** How many lines below at most (multiline). */
   maxLines?: number;
+  /** Continue below only over rows that hold nothing but the value's column. */
+  strictColumn?: boolean;
   /** Gap (pixels) after value text beyond which the row's next token belongs to another field. */
   wideGap?: number;
   /** Accept a value printed under the label when nothing follows it on its line. */
@@ -102,6 +104,7 @@ export function readValue(layout: PageLayout, hit: LabelHit, opts: ReadValueOpti
       continue;
     }
     if (leftOfColumn.some((t) => opts.isLabel(t) || Math.abs(t.box[0] - hit.labelBox[0]) < 2 * h)) break;
+    if (opts.strictColumn && (leftOfColumn.length > 0 || next.tokens.length !== inColumn.length)) break;
     if (opts.isLabel(inColumn[0]!)) break;
     const taking: Token[] = [];
     for (const t of inColumn) {
