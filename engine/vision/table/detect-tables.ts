@@ -3,6 +3,7 @@ import type { Page, TableGrid, TextLine } from '../../core/page.js';
 import { columnBands, findBorderlessTables, gridFromRows, groupRows } from './borderless-table.js';
 import { findRuledAreas, gridCells } from './ruled-table.js';
 import { centerInside, runPieces, splitLineIntoPieces, type TextPiece } from './text-pieces.js';
+import { captionKind } from '../layout/heading-rules.js';
 
 export interface DetectedTable {
   grid: TableGrid;
@@ -46,7 +47,12 @@ export function detectTables(page: Page, lines: readonly TextLine[]): TableDetec
       tables.push({ grid, lines: inside });
     }
   }
-  const rest = lines.filter((l) => !used.has(l));
+  let rest = lines.filter((l) => !used.has(l));
+  for (const t of captionedTables(rest, page.width)) {
+    for (const l of t.lines) used.add(l);
+    tables.push(t);
+  }
+  rest = lines.filter((l) => !used.has(l));
   const pieces: TextPiece[] = rest.flatMap(splitLineIntoPieces);
   for (const t of findBorderlessTables(pieces)) {
     const tableLines = [...new Set(t.pieces.map((p) => originalLine(p, rest)))];
@@ -58,4 +64,37 @@ export function detectTables(page: Page, lines: readonly TextLine[]): TableDetec
 function originalLine(p: TextPiece, lines: readonly TextLine[]): TextLine {
   if (lines.includes(p.line)) return p.line;
   return lines.find((l) => l.runs.some((r) => p.line.runs.includes(r))) ?? p.line;
+}
+
+/**
+ * A "Table n" caption announces a table: the rows right under it (or, failing that, right above it) whose
+ * pieces are all short and line up in two or more columns are that table, even when no cell holds a number.
+ */
+function captionedTables(lines: readonly TextLine[], pageWidth: number): DetectedTable[] {
+  const out: DetectedTable[] = [];
+  const taken = new Set<TextLine>();
+  for (const cap of lines.filter((l) => captionKind(l.text) === 'table')) {
+    const h = cap.bbox[3] - cap.bbox[1];
+    const below = lines.filter((l) => l !== cap && !taken.has(l) && l.bbox[1] >= cap.bbox[3] - 2 && l.bbox[2] > cap.bbox[0] - pageWidth * 0.02);
+    const rows = groupRows(below.flatMap(splitLineIntoPieces));
+    const picked: typeof rows = [];
+    let lastBottom = cap.bbox[3];
+    for (const r of rows) {
+      const rh = r.y2 - r.y1;
+      if (r.y1 - lastBottom > 2.2 * Math.max(rh, h * 0.8)) break;
+      // A line of prose (many words over a good part of the page) ends the table.
+      const prose = (p: TextPiece): boolean => p.bbox[2] - p.bbox[0] > 0.45 * pageWidth || (p.bbox[2] - p.bbox[0] > 0.28 * pageWidth && (p.text.split(/\s+/).length >= 6 || [...p.text].length >= 16));
+      if (r.pieces.some(prose)) break;
+      picked.push(r);
+      lastBottom = r.y2;
+    }
+    if (picked.length < 3 || picked.filter((r) => r.pieces.length >= 2).length < 2) continue;
+    const bands = columnBands(picked);
+    if (bands.length < 2) continue;
+    const grid = gridFromRows(picked, bands);
+    const tableLines = [...new Set(picked.flatMap((r) => r.pieces.map((p) => p.line)))].map((pl) => below.find((l) => l === pl || l.runs.some((r) => pl.runs.includes(r))) ?? pl);
+    for (const l of tableLines) taken.add(l);
+    out.push({ grid, lines: tableLines });
+  }
+  return out;
 }
