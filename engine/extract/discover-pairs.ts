@@ -212,11 +212,16 @@ function headerTablePairs(layout: PageLayout, used: Set<Token>): KeyValuePair[] 
       if (next.top - lastBottom > 2.5 * h) break;
       if (next.tokens.some((t) => separatorColons(t.text).length > 0 && looksLikeKey(t.text.slice(0, separatorColons(t.text)[0]!)) && !/\d:\d/.test(t.text))) break;
       let any = false;
+      // A row close under the previous one that fills only some columns continues those cells ("&Katz").
+      const filled = heads.filter((_, i) => next.tokens.some((t) => t.box[0] >= bounds[i]![0] && t.box[0] < bounds[i]![1])).length;
+      const continues = found.length > 0 && filled < heads.length && next.top - lastBottom < 0.35 * h;
       heads.forEach((head, i) => {
         const [x1, x2] = bounds[i]!;
         const cells = next.tokens.filter((t) => t.box[0] >= x1 && t.box[0] < x2);
         if (cells.length) {
-          found.push({ head, cells, rowIndex: r });
+          const prev = continues ? [...found].reverse().find((f) => f.head === head) : undefined;
+          if (prev) prev.cells.push(...cells);
+          else found.push({ head, cells, rowIndex: r });
           any = true;
         }
       });
