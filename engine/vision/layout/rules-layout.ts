@@ -5,6 +5,7 @@ import { detectTables } from '../table/detect-tables.js';
 import { centerInside, splitLineIntoPieces } from '../table/text-pieces.js';
 import { withInferredBold } from './infer-bold.js';
 import { splitOcrLinesAtGutters } from './split-ocr-columns.js';
+import { captionedGraphics } from './caption-graphics.js';
 import { groupParagraphs, paragraphText } from './group-paragraphs.js';
 import { captionKind, endsLikeSentence, headingNumberDepth, isNoteText, startsListItem } from './heading-rules.js';
 import type { LayoutContext, LayoutModel, LayoutRegion } from './layout-model.js';
@@ -179,7 +180,8 @@ export class RulesLayout implements LayoutModel {
     for (const t of tables) {
       regions.push({ type: 'Table', bbox: t.grid.bbox, lines: t.lines, text: '', table: t.grid, fontSize: dominantSize(t.lines) });
     }
-    const figures = figureBoxes(page, graphics)
+    const drawn = captionedGraphics(lines, page.rules, page.width, page.height, [...page.images.map((i) => i.bbox), ...graphics, ...regions.map((r) => r.bbox)]);
+    const figures = figureBoxes(page, [...graphics, ...drawn])
       .filter((f) => !regions.some((r) => bboxIntersection(r.bbox, f) > 0.5 * bboxArea(f)))
       .map((f) => absorbLabels(f, lines.filter((l) => !inTable.has(l))));
     const figLines = new Map<BBox, TextLine[]>(figures.map((f) => [f, []]));
@@ -203,7 +205,7 @@ export class RulesLayout implements LayoutModel {
     const em = median(pieces.map((l) => l.fontSize)) || ctx.bodyFontSize || 12;
     const lh = median(pieces.map((l) => l.bbox[3] - l.bbox[1])) || em;
     // OCR boxes are padded around the ink, so the gutter between two columns of a scan can be only a few pixels.
-    const minColumnGap = page.ocr ? Math.max(0.35 * em, 4) : Math.max(1.2 * em, page.width * 0.012);
+    const minColumnGap = page.ocr ? Math.max(0.35 * em, 4) : Math.max(0.8 * em, page.width * 0.01);
     const leaves = xyCut(items, { minColumnGap, minBandGap: Math.max(1.2 * lh, em) });
     const out: LayoutRegion[] = [];
     for (const leaf of leaves) {
