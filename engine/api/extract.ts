@@ -19,6 +19,22 @@ const ACCEPTED: Record<ExtractMode, ReadonlySet<DocumentFormat>> = {
   'occ-extract': ACCEPTED_FORMATS['occ-extract'],
 };
 
+const MAX_SCHEMA_DEPTH = 32;
+
+/** Depth of nested objects/arrays, counted without recursion; stops counting past `limit`. */
+export function nestingDepth(v: unknown, limit: number): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[v, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (!node || typeof node !== 'object') continue;
+    if (depth > max) max = depth;
+    if (max > limit) return max;
+    for (const child of Object.values(node as Record<string, unknown>)) if (child && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return max;
+}
+
 /**
  * json_schema rules: text that is not JSON -> INVALID_PARAMETER; absent, {} or no usable `properties`
  * -> null ("invalid" in the spec's table: prompt or open extraction).
@@ -31,6 +47,7 @@ export function readJsonSchema(text: string | undefined): unknown | null {
   } catch {
     throw new DocError('INVALID_PARAMETER', 'json_schema is not valid JSON');
   }
+  if (nestingDepth(v, MAX_SCHEMA_DEPTH) > MAX_SCHEMA_DEPTH) throw new DocError('INVALID_PARAMETER', `json_schema is nested more than ${MAX_SCHEMA_DEPTH} levels deep`);
   if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
   const props = (v as { properties?: unknown }).properties;
   if (!props || typeof props !== 'object' || Array.isArray(props) || Object.keys(props).length === 0) return null;

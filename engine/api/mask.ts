@@ -3,6 +3,7 @@ import { ulid } from 'ulid';
 import { DocError } from '../core/errors.js';
 import { ACCEPTED_FORMATS } from '../formats/detect-format.js';
 import type { EngineServices } from './engine-services.js';
+import { nestingDepth } from './extract.js';
 import { discardUnused } from './multipart-upload.js';
 import { authorizeSubmit, queueUploadTask, readUpload, refuseUnbuiltMode } from './submit-task.js';
 import { findTask, maskView } from './task-views.js';
@@ -19,6 +20,7 @@ function maskFields(text: string | undefined): string[] {
   } catch {
     throw new DocError('INVALID_PARAMETER', 'json_schema is not valid JSON');
   }
+  if (nestingDepth(v, 32) > 32) throw new DocError('INVALID_PARAMETER', 'json_schema is nested more than 32 levels deep');
   const props = v && typeof v === 'object' ? (v as { properties?: unknown }).properties : undefined;
   if (!props || typeof props !== 'object' || Array.isArray(props)) return DEFAULT_MASK_FIELDS;
   const names = Object.keys(props).filter((k) => k.length > 0 && k.length <= 100).slice(0, 200);

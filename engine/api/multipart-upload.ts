@@ -61,8 +61,12 @@ export async function receiveUpload(req: FastifyRequest, blobs: BlobStore, tasks
     }
   } catch (err) {
     discardUnused(files, blobs, tasks);
-    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw new DocError('INVALID_PARAMETER', `too many files: at most ${maxFiles} per task`);
-    throw err;
+    const e = err as NodeJS.ErrnoException & { statusCode?: number };
+    if (e.code === 'FST_FILES_LIMIT') throw new DocError('INVALID_PARAMETER', `too many files: at most ${maxFiles} per task`);
+    // DocErrors, framework limit errors (mapped by the error handler) and system errors (disk) pass through;
+    // anything else is the multipart parser rejecting a malformed body (cut off, no boundary, bad headers).
+    if (err instanceof DocError || e.statusCode !== undefined || (typeof e.syscall === 'string' && typeof e.code === 'string') || e.code === 'ENOSPC') throw err;
+    throw new DocError('INVALID_PARAMETER', `the multipart body is malformed: ${e.message}`);
   }
   if (files.length === 0 && Object.keys(fields).length === 0) throw new DocError('EMPTY_TASK', 'the request is empty: send files and mode as multipart/form-data', 400);
   return { files, fields };

@@ -25,6 +25,9 @@ describe('readJsonSchema', () => {
     expect(readJsonSchema('{"type":"object","properties":{}}')).toBe(null);
     expect(readJsonSchema('[1]')).toBe(null);
     expect(readJsonSchema('{"type":"object","properties":{"名称":{"type":"string"}}}')).toEqual({ type: 'object', properties: { 名称: { type: 'string' } } });
+    let deep = '{"type":"string"}';
+    for (let i = 0; i < 10_000; i++) deep = `{"type":"object","properties":{"k":${deep}}}`;
+    expect(() => readJsonSchema(deep)).toThrow('json_schema is nested more than 32 levels deep');
   });
 });
 
