@@ -19,6 +19,8 @@ export interface PdfOps {
   setFillRGBColor: number;
   paintFormXObjectBegin: number;
   paintFormXObjectEnd: number;
+  beginAnnotation: number;
+  endAnnotation: number;
   paintImageXObject: number;
   paintInlineImageXObject: number;
   paintImageMaskXObject: number;
@@ -119,6 +121,15 @@ export function collectPageGraphics(
       stack.push({ ctm, lineWidth, fillColor });
       const m = args[0] as number[] | null;
       if (m && m.length === 6) ctm = multiply(ctm, m);
+    } else if (fn === OPS.beginAnnotation && args) {
+      stack.push({ ctm, lineWidth, fillColor });
+      ctm = viewport.slice(0, 6) as Matrix;
+      lineWidth = 1;
+      fillColor = '#000000';
+      for (const m of [args[2], args[3]] as (number[] | null)[]) if (m && m.length === 6) ctm = multiply(ctm, m);
+    } else if (fn === OPS.endAnnotation) {
+      const s = stack.pop();
+      if (s) ({ ctm, lineWidth, fillColor } = s);
     } else if (fn === OPS.paintFormXObjectEnd) {
       const s = stack.pop();
       if (s) ({ ctm, lineWidth, fillColor } = s);

@@ -27,7 +27,7 @@ export interface PdfFontFace {
 type Matrix = [number, number, number, number, number, number];
 
 /** One positioned piece of text in page pixels, before lines are formed. */
-interface Span {
+export interface Span {
   text: string;
   box: BBox;
   fontSize: number;
@@ -36,6 +36,8 @@ interface Span {
   horizontal: boolean;
   /** Drawn twice with a small offset to look bold. */
   fakeBold?: boolean;
+  /** Position in content-stream order. */
+  seq?: number;
 }
 
 function multiply(m: Matrix, n: number[]): Matrix {
@@ -101,7 +103,7 @@ export function buildTextLines(
   return groupSpansIntoLines(spans);
 }
 
-function groupSpansIntoLines(spans: Span[]): TextLine[] {
+export function groupSpansIntoLines(spans: Span[]): TextLine[] {
   const lines: TextLine[] = [];
   const horizontal = spans.filter((s) => s.horizontal);
   for (const s of spans) if (!s.horizontal) lines.push(lineOf([s]));
@@ -129,7 +131,7 @@ function groupSpansIntoLines(spans: Span[]): TextLine[] {
     }
   }
   for (const row of rows) {
-    row.spans.sort((a, b) => a.box[0] - b.box[0]);
+    row.spans = orderRow(row.spans);
     let current: Span[] = [];
     for (const s of row.spans) {
       const prev = current[current.length - 1];
@@ -152,6 +154,26 @@ function groupSpansIntoLines(spans: Span[]): TextLine[] {
   }
   lines.sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
   return lines;
+}
+
+/**
+ * Left-to-right order of a row. Spans that continue each other in the content stream (the next
+ * starts where the previous ended) stay together as one chunk, so two strings that overlap on the
+ * page (a check mark over a label) never get their characters interleaved; chunks are then sorted by x.
+ */
+function orderRow(spans: Span[]): Span[] {
+  if (spans.length < 2 || spans.some((s) => s.seq === undefined)) return spans.sort((a, b) => a.box[0] - b.box[0]);
+  const inStream = [...spans].sort((a, b) => a.seq! - b.seq!);
+  const chunks: Span[][] = [];
+  for (const s of inStream) {
+    const chunk = chunks[chunks.length - 1];
+    const prev = chunk?.[chunk.length - 1];
+    const em = Math.max(prev?.fontSize ?? 0, s.fontSize);
+    if (prev && s.box[0] >= prev.box[2] - 0.3 * em && s.box[0] <= prev.box[2] + 1.0 * em) chunk!.push(s);
+    else chunks.push([s]);
+  }
+  chunks.sort((a, b) => a[0]!.box[0] - b[0]!.box[0]);
+  return chunks.flat();
 }
 
 function lineOf(spans: Span[]): TextLine {

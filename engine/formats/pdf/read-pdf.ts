@@ -1,9 +1,10 @@
 import type { Page, TextLine } from '../../core/page.js';
-import type { BBox } from '../../core/geometry.js';
+import { bboxIntersection, type BBox } from '../../core/geometry.js';
 import { normalizeText } from '../../core/text.js';
 import { DocError } from '../../core/errors.js';
 import { loadPdfJs, type PdfDocument, type PdfPage } from './pdfjs-loader.js';
-import { buildTextLines, type PdfFontFace, type PdfFontStyle, type PdfTextItem } from './pdf-text-lines.js';
+import { buildTextLines, groupSpansIntoLines, type PdfFontStyle, type PdfTextItem } from './pdf-text-lines.js';
+import { textSpansFromOps, type OpsFont, type PdfTextOps } from './pdf-text-from-ops.js';
 import { collectPageGraphics, type PdfOps } from './pdf-graphics.js';
 import { assessTextLayer, type TextLayerQuality } from './text-layer-quality.js';
 
@@ -21,7 +22,7 @@ export interface PdfPageRead {
 }
 
 /** Read one page's text layer, vector rules and image regions, in page pixels (144 dpi, CropBox, /Rotate). */
-export async function readPdfPage(doc: PdfDocument, pageNumber: number): Promise<PdfPageRead> {
+export async function readPdfPage(doc: PdfDocument, pageNumber: number, textSource: 'ops' | 'pdfjs' = 'ops'): Promise<PdfPageRead> {
   const pdfjs = await loadPdfJs();
   let pdfPage: PdfPage;
   try {
@@ -35,31 +36,47 @@ export async function readPdfPage(doc: PdfDocument, pageNumber: number): Promise
     const height = Math.round(viewport.height);
     // The operator list first: it also hands the page's fonts to this thread, which gives their names.
     const ops = await pdfPage.getOperatorList();
-    // pdf.js's own normalisation is skipped: every string gets NFKC here anyway.
-    const content = await pdfPage.getTextContent({ disableNormalization: true });
-    const fonts = new Map<string, PdfFontFace | undefined>();
-    const fontOf = (loadedName: string): PdfFontFace | undefined => {
+    const fonts = new Map<string, OpsFont | undefined>();
+    const fontOf = (loadedName: string): OpsFont | undefined => {
       if (fonts.has(loadedName)) return fonts.get(loadedName);
-      let face: PdfFontFace | undefined;
+      let font: OpsFont | undefined;
       try {
         if (pdfPage.commonObjs.has(loadedName)) {
-          const f = pdfPage.commonObjs.get(loadedName) as { name?: string; bold?: boolean; black?: boolean; italic?: boolean };
+          const f = pdfPage.commonObjs.get(loadedName) as { name?: string; bold?: boolean; black?: boolean; italic?: boolean; fontMatrix?: number[]; ascent?: number; descent?: number; vertical?: boolean; isType3Font?: boolean };
           const name = (f.name ?? '').replace(/^[A-Z]{6}\+/, '');
-          face = {
-            name,
-            bold: Boolean(f.bold || f.black) || /bold|black|heavy|semibold|demibold|[-,]bd\b|W[6-9]\b/i.test(name),
-            italic: Boolean(f.italic) || /italic|oblique/i.test(name),
+          font = {
+            face: {
+              name,
+              bold: Boolean(f.bold || f.black) || /bold|black|heavy|semibold|demibold|[-,]bd\b|W[6-9]\b/i.test(name),
+              italic: Boolean(f.italic) || /italic|oblique/i.test(name),
+            },
+            fontMatrix: f.fontMatrix ?? [0.001, 0, 0, 0.001, 0, 0],
+            ascent: f.ascent ?? 0.85,
+            descent: f.descent ?? -0.2,
+            vertical: Boolean(f.vertical),
+            type3: Boolean(f.isType3Font),
           };
         }
       } catch {
-        face = undefined;
+        font = undefined;
       }
-      fonts.set(loadedName, face);
-      return face;
+      fonts.set(loadedName, font);
+      return font;
     };
-    const items = content.items.filter((it) => 'str' in it) as unknown as PdfTextItem[];
-    const lines = buildTextLines(items, content.styles as Record<string, PdfFontStyle>, viewport.transform, fontOf);
-    const fields = await formFieldLines(pdfPage, viewport.transform);
+    let lines: TextLine[];
+    const spans = textSource === 'ops' ? textSpansFromOps(ops.fnArray, ops.argsArray, pdfjs.OPS as unknown as PdfTextOps, viewport.transform, fontOf) : null;
+    if (spans) {
+      lines = groupSpansIntoLines(spans);
+    } else {
+      // pdf.js's own text extraction: a second pass over the content, for what the op reader does not follow.
+      const content = await pdfPage.getTextContent({ disableNormalization: true });
+      const items = content.items.filter((it) => 'str' in it) as unknown as PdfTextItem[];
+      lines = buildTextLines(items, content.styles as Record<string, PdfFontStyle>, viewport.transform, (n) => fontOf(n)?.face);
+    }
+    // Field values already painted by their appearance streams (part of the operator list) are not added twice.
+    const fields = (await formFieldLines(pdfPage, viewport.transform)).filter(
+      (f) => !lines.some((l) => l.text.includes(f.text) && bboxIntersection(l.bbox, f.bbox) > 0),
+    );
     if (fields.length) {
       lines.push(...fields);
       lines.sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
