@@ -150,5 +150,33 @@ for (const t of TYPES) {
   const p = tp / Math.max(1, tp + fp), r = tp / Math.max(1, tp + fn);
   console.log(`${t.padEnd(7)} tp ${tp} fp ${fp} fn ${fn}  P ${p.toFixed(3)} R ${r.toFixed(3)} F1 ${(p + r ? (2 * p * r) / (p + r) : 0).toFixed(3)}`);
 }
+// DocBank pages from their PDF (text layer, no OCR): each labelled token counts as right when the node whose
+// composing block holds its centre has the token's type (section -> Title; paragraph, abstract, list, caption,
+// author, title, date -> Text; table -> Table; figure -> Figure; equations, footers and references are skipped).
+if (args.includes('--pdf')) {
+  const LABEL = { section: 'Title', paragraph: 'Text', abstract: 'Text', list: 'Text', caption: 'Text', author: 'Text', title: 'Title', date: 'Text', table: 'Table', figure: 'Figure' };
+  const hits = {};
+  for (const e of entries.filter((x) => x.id.startsWith('docbank'))) {
+    const pdf = join(corpus, e.files.find((f) => f.endsWith('.pdf')));
+    const pageNo = e.summary?.pdf_page_1based ?? 1;
+    const doc = await readDocument(pdf, { fileName: 'x.pdf', ocr: 'never' });
+    doc.pages = doc.pages.filter((p) => p.pageNumber === pageNo);
+    const res = buildParseResult(doc, 'x.pdf', 'pro');
+    const W = doc.pages[0].width, H = doc.pages[0].height;
+    const boxes = res.nodes.flatMap((n) => n.composing_blocks.filter((c) => c.page_number === pageNo).map((c) => ({ type: n.type, b: c.coordinates })));
+    for (const row of readFileSync(join(corpus, e.ground_truth[0]), 'utf8').split('\n')) {
+      const f = row.split('\t');
+      const type = LABEL[(f[9] ?? '').trim()];
+      if (!type || f.length < 10) continue;
+      const cx = ((Number(f[1]) + Number(f[3])) / 2000) * W, cy = ((Number(f[2]) + Number(f[4])) / 2000) * H;
+      const hit = boxes.find((x) => cx >= x.b[0] - 2 && cx <= x.b[2] + 2 && cy >= x.b[1] - 2 && cy <= x.b[3] + 2);
+      const h = (hits[type] ??= { right: 0, all: 0 });
+      h.all++;
+      if (hit?.type === type) h.right++;
+    }
+  }
+  console.log('\nDocBank pages from the PDF text layer: share of labelled tokens inside a node of their type');
+  for (const [t, h] of Object.entries(hits)) console.log(`${t.padEnd(7)} ${(h.right / h.all).toFixed(3)} of ${h.all} tokens`);
+}
 const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 console.log(`\nText edit distance (OmniDocBench .md): zh/mixed ${mean(edits.zh).toFixed(3)} over ${edits.zh.length} pages; en ${mean(edits.en).toFixed(3)} over ${edits.en.length} pages`);

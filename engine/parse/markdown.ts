@@ -25,8 +25,8 @@ export function nodesToMarkdown(nodes: readonly ParseNode[]): string {
         if (n.note) out.push(`*${n.note}*`);
         break;
       case 'Figure':
-        out.push(`![${(n.caption || 'Figure').replace(/[[\]]/g, '')}](#page=${n.composing_blocks[0]?.page_number ?? 1})`);
-        if (n.caption) out.push(`*${n.caption}*`);
+        // No image file travels with the Markdown: the figure is named by its caption and page.
+        out.push(`> Figure (page ${n.composing_blocks[0]?.page_number ?? 1})${n.caption ? `: ${n.caption}` : ''}`);
         if (n.note) out.push(`*${n.note}*`);
         break;
       default:
