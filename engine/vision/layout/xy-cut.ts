@@ -46,7 +46,13 @@ export function xyCut<T extends CutItem>(items: readonly T[], opts: XyCutOptions
     const cut = (a + b) / 2;
     const left = items.filter((i) => (i.bbox[0] + i.bbox[2]) / 2 < cut);
     const right = items.filter((i) => (i.bbox[0] + i.bbox[2]) / 2 >= cut);
-    if (left.length && right.length) return [...xyCut(left, opts, depth + 1), ...xyCut(right, opts, depth + 1)];
+    if (left.length && right.length) {
+      // A left part that only begins far below the right part's top (a photo caption in a corner) is read after it.
+      const top = (xs: readonly T[]): number => Math.min(...xs.map((i) => i.bbox[1]));
+      const height = Math.max(...items.map((i) => i.bbox[3])) - top(items);
+      const first = top(left) - top(right) > 0.4 * height ? [right, left] : [left, right];
+      return [...xyCut(first[0]!, opts, depth + 1), ...xyCut(first[1]!, opts, depth + 1)];
+    }
   }
   const bandGaps = projectionGaps(items, 1).filter(([a, b]) => b - a >= opts.minBandGap);
   if (bandGaps.length > 0) {
