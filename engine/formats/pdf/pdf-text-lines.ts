@@ -162,7 +162,16 @@ export function groupSpansIntoLines(spans: Span[]): TextLine[] {
  * page (a check mark over a label) never get their characters interleaved; chunks are then sorted by x.
  */
 function orderRow(spans: Span[]): Span[] {
-  if (spans.length < 2 || spans.some((s) => s.seq === undefined)) return spans.sort((a, b) => a.box[0] - b.box[0]);
+  const byX = [...spans].sort((a, b) => a.box[0] - b.box[0]);
+  if (spans.length < 2 || spans.some((s) => s.seq === undefined)) return byX;
+  // Only rows where strings really overlap need the stream order (x order places superscripts right).
+  let overlapping = false;
+  for (let i = 1; i < byX.length && !overlapping; i++) {
+    const prev = byX[i - 1]!;
+    const s = byX[i]!;
+    if (s.box[0] < prev.box[2] - 0.3 * Math.max(prev.fontSize, s.fontSize) && s.text !== prev.text) overlapping = true;
+  }
+  if (!overlapping) return byX;
   const inStream = [...spans].sort((a, b) => a.seq! - b.seq!);
   const chunks: Span[][] = [];
   for (const s of inStream) {
