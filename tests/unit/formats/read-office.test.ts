@@ -82,6 +82,23 @@ describe('Word documents', () => {
   });
 });
 
+describe('OOXML variants', () => {
+  it('reads macro and template variants (.docm .dotx .xlsm .potm) by content, whatever the name says', async () => {
+    const { copyFileSync } = await import('node:fs');
+    for (const [src, name, format] of [
+      [DOC_FIXTURES.docx, 'copy.docm', 'docx'],
+      [DOC_FIXTURES.docx, 'copy.dotx', 'docx'],
+      [DOC_FIXTURES.xlsx, 'copy.xlsm', 'xlsx'],
+      [DOC_FIXTURES.pptx, 'copy.potm', 'pptx'],
+    ] as const) {
+      copyFileSync(file(src), file(name));
+      const doc = await readDocument(file(name), { fileName: name });
+      expect(doc.format).toBe(format);
+      expect(doc.pages.length).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('workbooks', () => {
   function expectSheet(doc: DocumentPages) {
     const bs = blocks(doc);
