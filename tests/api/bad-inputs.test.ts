@@ -196,6 +196,27 @@ describe('damaged and hostile files', () => {
   });
 });
 
+describe('large containers', () => {
+  it('three 60 MB OOXML uploads at once are identified without loading them into the server process', async () => {
+    // a stored (uncompressed) zip: [Content_Types].xml, word/document.xml and 60 MB of media
+    const JSZip = (await import('jszip')).default;
+    const zip = new JSZip();
+    zip.file('[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>');
+    zip.file('word/document.xml', '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>');
+    zip.file('word/media/scan.bin', Buffer.alloc(60 * 1024 * 1024, 7), { compression: 'STORE' });
+    const docx = await zip.generateAsync({ type: 'nodebuffer', compression: 'STORE' });
+    const before = rssMb(server.proc.pid!);
+    const answers = await Promise.all(
+      [1, 2, 3].map((i) => postRaw('/v1/docai/parse', rawMultipart([{ name: 'mode', data: 'lite' }, { name: 'files', filename: `big${i}.docx`, data: docx }]))),
+    );
+    const grown = rssMb(server.proc.pid!) - before;
+    console.log(`3 x 60 MB docx uploads: server RSS +${grown.toFixed(0)} MB`);
+    for (const a of answers) expect(a.status).toBe(200);
+    // streaming to disk costs buffers, not the files: well under one file's size
+    expect(grown).toBeLessThan(60);
+  });
+});
+
 describe('hostile multipart requests', () => {
   it('a 0-byte file part is a per-file failure; alone it is 422 with "empty"', async () => {
     const alone = await postRaw('/v1/docai/parse', rawMultipart([{ name: 'mode', data: 'lite' }, { name: 'files', filename: 'zero.pdf', data: Buffer.alloc(0) }]));
