@@ -1,6 +1,24 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DocError } from '../core/errors.js';
 
+const DRAIN_LIMIT = 32 * 1024 * 1024;
+
+/**
+ * A request answered before its body was read (too large, refused early): read and drop the rest of the
+ * body (up to 32 MB, then the connection is cut) so that the client can finish sending and read the
+ * answer. Closing at once instead makes many clients meet a reset (EPIPE) and never see the answer.
+ */
+function drainBody(req: FastifyRequest, reply: FastifyReply): void {
+  reply.removeHeader('connection');
+  let drained = 0;
+  req.raw.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_LIMIT) req.raw.destroy();
+  });
+  req.raw.on('error', () => undefined);
+  req.raw.resume();
+}
+
 const isChat = (url: string) => url.startsWith('/v1/chat') || url.startsWith('/v1/models');
 
 function openAiError(reply: FastifyReply, status: number, message: string, code: string) {
@@ -14,6 +32,7 @@ function openAiError(reply: FastifyReply, status: number, message: string, code:
  */
 export function installErrorHandling(app: FastifyInstance, log: (msg: string) => void): void {
   app.setErrorHandler((err: FastifyError | DocError, req: FastifyRequest, reply: FastifyReply) => {
+    if (!req.raw.complete) drainBody(req, reply);
     if (err instanceof DocError) return reply.code(err.status).send(err.toBody());
     const code = (err as FastifyError).code ?? '';
     const status = (err as FastifyError).statusCode ?? 500;

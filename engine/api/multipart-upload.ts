@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { DocError } from '../core/errors.js';
 import type { DocumentFormat } from '../core/page.js';
-import { detectFormat } from '../formats/detect-format.js';
+import { detectUploadFormat } from './upload-format.js';
 import { BlobTooLargeError, type BlobStore } from '../store/blob-store.js';
 import type { TaskStore } from '../store/task-store.js';
 import { cleanFileName } from './upload-names.js';
@@ -52,7 +52,7 @@ export async function receiveUpload(req: FastifyRequest, blobs: BlobStore, tasks
         }
         if (part.file.truncated) throw new DocError('INVALID_PARAMETER', `${cleanFileName(part.filename)} is larger than 100 MB`, 413);
         const fileName = cleanFileName(part.filename);
-        const format = stored.size === 0 ? null : await detectFormat(blobs.pathOf(stored.hash), fileName);
+        const format = stored.size === 0 ? null : await detectUploadFormat(blobs.pathOf(stored.hash), fileName);
         files.push({ fileName, hash: stored.hash, size: stored.size, format });
       } else {
         if (part.valueTruncated) throw new DocError('INVALID_PARAMETER', `form field ${part.fieldname} is larger than 1 MB`);
