@@ -34,7 +34,8 @@ const NOT_A_NAME = new RegExp(
     '科室', '联系', '关系', '电话', '地址', '工作', '单位', '职业', '民族', '汉族', '男', '女', '今日', '入院', '出院', '目前',
     '诊断', '病情', '神清', '精神', '一般', '情况', '病史', '主诉', '现病', '既往', '个人', '家族', '婚育', '月经', '体格',
     '专科', '辅助', '初步', '鉴别', '诊疗', '治疗', '手术', '护理', '会诊', '查体', '病程', '首次', '日常', '术后', '术前',
-    '医嘱', '检查', '检验', '报告', '信息', '资料', '基本', '须知', '告知', '及', '等', '均', '各', '其', '该', '此', '我', '您', '患', '病',
+    '医嘱', '检查', '检验', '报告', '信息', '资料', '基本', '须知', '告知', '陪同', '陪护', '表示', '要求', '理解', '商量',
+    '商议', '考虑', '决定', '到场', '在场', '签字', '电话', '手机', '关系', '住址', '地址', '来院', '代诉', '诉', '述', '及', '等', '均', '各', '其', '该', '此', '我', '您', '患', '病',
   ].join('|')})`,
 );
 
@@ -124,7 +125,7 @@ function hanRunLength(text: string, i: number, max: number): number {
 }
 
 /** A Chinese name at i after a cue: 2-4 Han characters, cut at the next label word. */
-function nameAt(text: string, i: number, requireSurname: boolean): number {
+function nameAt(text: string, i: number, requireSurname: boolean, plainAfterStrongCue = false): number {
   const placeholder = /^(?:测试病人\s*\d+|TM员工名称TM)/.exec(text.slice(i, i + 16));
   if (placeholder) return placeholder[0].length;
   const english = /^[A-Z][a-z]+(?:[ .-][A-Z][a-z]*\.?){0,3}/.exec(text.slice(i, i + 40));
@@ -157,8 +158,11 @@ function nameAt(text: string, i: number, requireSurname: boolean): number {
   if (/^[:：]/.test(text.slice(i + run, i + run + 1))) return 0;
   const sl = surnameLength(candidate);
   if (sl === 0) {
-    // Without a known surname only a short word right after a label can be a name (rare surnames).
-    return !requireSurname && run <= 3 ? run : 0;
+    // Without a known surname (a rare one, or one OCR misread: 滕 -> 膝) only a short word right after a
+    // label, or one standing alone after 联系人/家属/姓名 (a delimiter follows), can be a name.
+    const after = text.slice(i + run, i + run + 6);
+    const standsAlone = /^(?:[，,、;；。\s)）]|$)/.test(after) || LABEL_AHEAD.test(after);
+    return run <= 3 && (!requireSurname || (plainAfterStrongCue && standsAlone)) ? run : 0;
   }
   if (run > 4) run = sl === 2 ? 4 : 3;
   if (run === 4 && sl === 1) run = 3;
@@ -181,7 +185,7 @@ function findNames(text: string, add: Add): void {
       const hasColon = /[:：]/.test(m[0]) || /\n/.test(m[0]);
       const start = skipSeparator(text, m.index + m[0].length);
       // A role word used in running text (主治医师查房) needs a surname-led name; a label with a colon does not.
-      let len = nameAt(text, start, !hasColon);
+      let len = nameAt(text, start, !hasColon, category !== '医生姓名');
       if (len > 0 && !hasColon) {
         const after = text[start + len] ?? '';
         if (category !== '患者姓名' && HAN_RE.test(after) && !/^(?:主任|医师|医生|护士|查房|签名|记录|审核|指示|意见|同意)/.test(text.slice(start + len, start + len + 2))) {

@@ -105,6 +105,20 @@ function columnRange(lines: readonly TextLine[], labelIdx: number, value: TextLi
     }
   });
   if (from < 0) return [0, 0];
+  // Widths inside an OCR line are estimates: where the merged cells are split by a gap (a space or a
+  // bar) within a few characters of the column edge, the gap is the true edge.
+  const gapNear = (edge: number): number => {
+    for (let d = 0; d <= 3; d++) {
+      for (const k of [edge - 1 - d, edge - 1 + d]) if (k >= 0 && k < value.text.length && /[\s|｜丨]/.test(value.text[k]!)) return k;
+    }
+    return -1;
+  };
+  const g1 = gapNear(from);
+  if (g1 >= 0 && g1 + 1 < to) from = g1 + 1;
+  if (to < value.text.length) {
+    const g2 = gapNear(to + 1);
+    if (g2 > from) to = g2;
+  }
   // OCR reads the ruling between two merged cells as a bar: it is no part of the value.
   while (from < to && /[\s|｜丨:：,，;；]/.test(value.text[from]!)) from++;
   while (to > from && /[\s|｜丨,，;；]/.test(value.text[to - 1]!)) to--;

@@ -79,6 +79,20 @@ describe('grid cells that OCR merged into one line', () => {
     expect(box[0]).toBeGreaterThan(560);
     expect(box[2]).toBeGreaterThanOrEqual(668);
   });
+
+  it('splits merged cells at the gap OCR left between them', () => {
+    const mk = (text: string, bbox: [number, number, number, number]) => ({
+      text, bbox, runs: [{ text, bbox, fontSize: 24 }], fontSize: 24, bold: false, source: 'ocr' as const, confidence: 0.9,
+    });
+    const doc = {
+      format: 'png' as const,
+      pages: [{
+        pageNumber: 1, width: 1190, height: 1684, rotation: 0, ocr: true, rules: [], images: [],
+        lines: [mk('家庭住址', [344, 531, 433, 555]), mk('联系人', [601, 531, 670, 555]), mk('上海市徐汇区漕溪北路39 滕国庆', [346, 568, 668, 590])],
+      }],
+    };
+    expect(findMaskRegions(doc, []).spans.filter((s) => s.category === '家属姓名').map((s) => s.value)).toContain('滕国庆');
+  });
 });
 
 describe('detection of single values', () => {
@@ -118,6 +132,11 @@ describe('detection of single values', () => {
     const r = found('副主任医师: 光镜所见:肾组织3条\n医生签名:\n最后一日查房/病程记录\n手术者姓名: 韦春和 麻醉方式: 局麻');
     const names = r.filter(([c]) => c.endsWith('姓名')).map(([, v]) => v);
     expect(names).toEqual(['韦春和']);
+  });
+
+  it('takes a name after 联系人 even when OCR misread its surname, but not a verb', () => {
+    const r = found('家庭住址上海市徐汇区漕溪北路398号12楼,联系人膝国庆,联系人电话021-6123457。家属陪同，家属表示理解。');
+    expect(r.filter(([c]) => c === '家属姓名').map(([, v]) => v)).toEqual(['膝国庆']);
   });
 
   it('does not take ordinary words after 患者 for a name', () => {
