@@ -167,7 +167,22 @@ function labelValuePairs(lines: readonly TextLine[]): Array<[number, number]> {
         }
       }
     });
-    if (best >= 0) pairs.push([li, best]);
+    if (best < 0) return;
+    pairs.push([li, best]);
+    // A long address or work unit wraps inside its cell: the lines right under the value continue it.
+    if (!/地址|住址|住所|单位/.test(label.text)) return;
+    let prev = lines[best]!;
+    for (let guard = 0; guard < 3; guard++) {
+      const pb = prev.bbox;
+      const ph = Math.max(1, pb[3] - pb[1]);
+      const next = lines.findIndex((l) => {
+        const b = l.bbox;
+        return l !== prev && !isLabelLine(l.text) && b[1] - pb[3] >= -0.2 * ph && b[1] - pb[3] < 0.9 * ph && Math.abs(b[0] - pb[0]) < ph;
+      });
+      if (next < 0) break;
+      pairs.push([li, next]);
+      prev = lines[next]!;
+    }
   });
   return pairs;
 }

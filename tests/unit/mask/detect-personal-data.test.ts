@@ -88,10 +88,16 @@ describe('grid cells that OCR merged into one line', () => {
       format: 'png' as const,
       pages: [{
         pageNumber: 1, width: 1190, height: 1684, rotation: 0, ocr: true, rules: [], images: [],
-        lines: [mk('家庭住址', [344, 531, 433, 555]), mk('联系人', [601, 531, 670, 555]), mk('上海市徐汇区漕溪北路39 滕国庆', [346, 568, 668, 590])],
+        lines: [
+          mk('家庭住址', [344, 531, 433, 555]), mk('联系人', [601, 531, 670, 555]), mk('上海市徐汇区漕溪北路39 滕国庆', [346, 568, 668, 590]),
+          mk('8号12楼', [342, 603, 426, 627]),
+        ],
       }],
     };
-    expect(findMaskRegions(doc, []).spans.filter((s) => s.category === '家属姓名').map((s) => s.value)).toContain('滕国庆');
+    const spans = findMaskRegions(doc, []).spans;
+    expect(spans.filter((s) => s.category === '家属姓名').map((s) => s.value)).toContain('滕国庆');
+    // The address wraps inside its cell: the second line is masked as address too.
+    expect(spans.filter((s) => s.category === '地址').map((s) => s.value)).toEqual(expect.arrayContaining(['上海市徐汇区漕溪北路39', '8号12楼']));
   });
 });
 
