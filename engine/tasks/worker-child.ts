@@ -3,7 +3,8 @@
  * layout, masking) one job at a time. If it dies, only its current file fails; the pool replaces it.
  * Pipelines are loaded with dynamic import() so that a missing or broken module fails the file, not the server.
  */
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DocError } from '../core/errors.js';
 import type { DocumentFormat, DocumentPages } from '../core/page.js';
@@ -67,11 +68,19 @@ function injectFault(fileName: string): Promise<void> | void {
 let readerStamp: string | null = null;
 function currentReaderStamp(): string {
   if (readerStamp === null) {
-    try {
-      readerStamp = String(statSync(fileURLToPath(new URL('../vision/read-document.js', import.meta.url))).mtimeMs);
-    } catch {
-      readerStamp = 'none';
+    // the newest compiled file of the reader layers: tsc -b rewrites only the files that changed
+    let newest = 0;
+    for (const layer of ['../formats/', '../vision/']) {
+      const dir = fileURLToPath(new URL(layer, import.meta.url));
+      try {
+        for (const name of readdirSync(dir, { recursive: true }) as string[]) {
+          if (name.endsWith('.js')) newest = Math.max(newest, statSync(join(dir, name)).mtimeMs);
+        }
+      } catch {
+        // a layer missing from this build: the read fails with its own message
+      }
     }
+    readerStamp = String(newest);
   }
   return readerStamp;
 }
