@@ -135,7 +135,11 @@ export function sendChatError(reply: FastifyReply, err: unknown): FastifyReply {
 
 export function registerChatRoutes(app: FastifyInstance, ctx: AppContext): void {
   const rate = new RateWindow();
-  setImmediate(warmTokenCounter);
+  // Loading the o200k tables costs about a second of CPU: do it once the server listens, not before.
+  app.addHook('onListen', (done) => {
+    setTimeout(warmTokenCounter, 200).unref();
+    done();
+  });
 
   app.post('/v1/chat/completions', async (req, reply) => {
     let key: KeyRecord;

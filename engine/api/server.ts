@@ -73,7 +73,7 @@ export async function createServer(overrides: Partial<Settings> = {}, log: (msg:
   const linkSigner = new LinkSigner(settings.dataDir, () => settings.linkTtlSeconds, () => settings.publicFileBase ?? baseUrl);
   const ctx: AppContext = { settings, keys: keyStore, usage: ledger, links: linkSigner, library, baseUrl: () => baseUrl };
 
-  const pool = new WorkerPool({ size: settings.workers, heapMb: settings.workerHeapMb, dataDir: settings.dataDir, startNow: false });
+  const pool = new WorkerPool({ size: settings.workers, heapMb: settings.workerHeapMb, dataDir: settings.dataDir, modelDir: settings.modelDir, startNow: false });
   const engine = new TaskEngine({ settings, tasks, documents, blobs, pool, usage: ledger, library: () => library, log });
   const services: EngineServices = { ctx, keyStore, ledger, linkSigner, tasks, documents, blobs, engine, pool, pipelineBuilt, startedAt: Date.now() };
 

@@ -1,7 +1,7 @@
 import type { BBox } from '../core/geometry.js';
 import type { DocumentPages, Page } from '../core/page.js';
 import { normalizeText } from '../core/text.js';
-import { unifyRadicals } from './cjk-radicals.js';
+import { unifyRadicals } from '../core/text.js';
 
 /** A piece of a text line separated from its neighbours by a wide gap: a label, a value, a cell. */
 export interface Token {

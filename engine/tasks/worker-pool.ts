@@ -32,7 +32,7 @@ export class WorkerPool {
   readonly childPath: string;
 
   constructor(
-    private readonly opts: { size: number; heapMb: number; dataDir: string; childPath?: string; startNow?: boolean },
+    private readonly opts: { size: number; heapMb: number; dataDir: string; modelDir?: string | null; childPath?: string; startNow?: boolean },
   ) {
     this.childPath = opts.childPath ?? fileURLToPath(new URL('./worker-child.js', import.meta.url));
     if (!existsSync(this.childPath)) throw new Error(`worker child not found at ${this.childPath} (run npm run build)`);
@@ -76,7 +76,8 @@ export class WorkerPool {
       execArgv: [`--max-old-space-size=${Math.max(64, Math.floor(this.opts.heapMb))}`],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'advanced',
-      env: process.env,
+      // The OCR model loader reads a user model folder from the environment; settings.json can name one too.
+      env: this.opts.modelDir ? { ...process.env, DOCAI_MODEL_DIR: this.opts.modelDir } : process.env,
     });
     const slot: Slot = { child, ready: false, current: null, timer: null };
     child.on('message', (msg: WorkerReply) => {
