@@ -3,6 +3,7 @@
 // parse v2 JSON, chat JSON). Each target: RUNS runs (default 1,000) or SECONDS (default 60), whichever
 // comes first. Prints runs, time and failures (with seed and counterexample). Run `npx tsc -b` first.
 // Loopback only; the server gets its own temporary data folder.
+import { existsSync, readFileSync } from 'node:fs';
 import { readDocument } from '../dist/engine/vision/read-document.js';
 import { chatProperty, multipartProperty, parseV2Property, readDocumentProperty, runTarget } from '../tests/unit/fuzz/fuzz-targets.mjs';
 import { KEY, makePdf, startServer } from './api-server-process.mjs';
@@ -12,12 +13,16 @@ const SECONDS = Number(process.env.SECONDS ?? 60);
 const only = process.argv.slice(2);
 const params = { numRuns: RUNS, interruptAfterTimeLimit: SECONDS * 1000, seed: process.env.SEED ? Number(process.env.SEED) : undefined };
 
-const goodPdf = await makePdf(2, 'fuzz');
+// the fixed bytes of the test corpus (tests/fixtures/make-bad-inputs.ts; made by `npx vitest run`), so a seed replays
+const fixture = (name) => new URL(`../tests/fixtures/generated/${name}`, import.meta.url);
+const bases = ['bad-inputs-good.pdf', 'bad-inputs-good-objstm.pdf'].map(fixture).filter((u) => existsSync(u)).map((u) => readFileSync(u));
+if (bases.length < 2) console.log('(tests/fixtures/generated/bad-inputs-good*.pdf not made yet: run `npx vitest run tests/unit/fuzz` once; fuzzing a fresh PDF)');
+const goodPdf = bases[0] ?? (await makePdf(2, 'fuzz'));
 const results = [];
 const want = (name) => only.length === 0 || only.some((o) => name.includes(o));
 
 if (want('readDocument')) {
-  const t = readDocumentProperty(readDocument, goodPdf, 15_000);
+  const t = readDocumentProperty(readDocument, bases.length > 0 ? bases : [goodPdf], 15_000);
   try {
     results.push(await runTarget('readDocument(mutated pdf)', t.property, params));
   } finally {

@@ -217,6 +217,21 @@ describe('large containers', () => {
   });
 });
 
+describe('reader faults in the worker', () => {
+  it('a PDF that leaves pdf.js with an unhandled rejection does not kill its worker; its readable page is parsed', async () => {
+    const before = (await call(server, 'GET', '/v1/health', { key: null })).json.worker_pids as number[];
+    const r = await call(server, 'POST', '/v1/docai/parse', { body: form([['mode', 'lite'], ['files', { name: 'fuzz.pdf', data: fixture(BAD_INPUTS.fuzzUnhandledPdf) }]]) });
+    expect(r.status).toBe(200);
+    const done = await waitForTask(server, `/v1/docai/parse/${r.json.data.task_id}`);
+    await sleep(1000); // the rejection surfaces after the reader returned: give a dying child time to be replaced
+    const after = (await call(server, 'GET', '/v1/health', { key: null })).json.worker_pids as number[];
+    // readDocument resolves with the one readable page; the rejection pdf.js leaves behind must not end the child
+    expect(done.json.data.results[0].err_message ?? 'parsed').not.toMatch(/worker .*stopped/);
+    expect(done.json.data.status).toBe('SUCCESS');
+    expect(after).toEqual(before);
+  });
+});
+
 describe('hostile multipart requests', () => {
   it('a 0-byte file part is a per-file failure; alone it is 422 with "empty"', async () => {
     const alone = await postRaw('/v1/docai/parse', rawMultipart([{ name: 'mode', data: 'lite' }, { name: 'files', filename: 'zero.pdf', data: Buffer.alloc(0) }]));

@@ -21,10 +21,10 @@ export type PdfMutation =
   | { kind: 'token'; from: string; to: string; nth: number }
   | { kind: 'splice'; a: number; len: number; to: number };
 export function applyMutation(buf: Buffer, m: PdfMutation): Buffer;
-export function pdfMutations(base: Buffer): Arbitrary<Buffer>;
+export function pdfMutations(bases: Buffer | Buffer[]): Arbitrary<Buffer>;
 export function readDocumentProperty(
   readDocument: (path: string, opts: { fileName: string; format?: string; ocr?: string }) => Promise<unknown>,
-  basePdf: Buffer,
+  basePdfs: Buffer | Buffer[],
   timeoutMs?: number,
 ): { property: IAsyncPropertyWithHooks<[Buffer]>; cleanup: () => void };
 export function postBytes(baseUrl: string, path: string, body: Buffer, headers: Record<string, string>): Promise<{ status: number; text: string; type: string }>;

@@ -58,7 +58,11 @@ export function applyMutation(buf, m) {
   }
 }
 
-export const pdfMutations = (base) => fc.array(mutation, { minLength: 1, maxLength: 4 }).map((ms) => ms.reduce(applyMutation, base));
+/** Mutated copies of one of `bases` (a Buffer or an array of them). */
+export const pdfMutations = (bases) => {
+  const list = Array.isArray(bases) ? bases : [bases];
+  return fc.tuple(fc.constantFrom(...list), fc.array(mutation, { minLength: 1, maxLength: 4 })).map(([base, ms]) => ms.reduce(applyMutation, base));
+};
 
 function withTimeout(promise, ms, what) {
   let timer;
@@ -72,25 +76,43 @@ function withTimeout(promise, ms, what) {
  * readDocument on a mutated PDF resolves with pages or throws DocError INVALID_DOCUMENT with a message;
  * anything else (another error, a hang past `timeoutMs`) is a failure. A native crash ends the process.
  */
-export function readDocumentProperty(readDocument, basePdf, timeoutMs = 10_000) {
+export function readDocumentProperty(readDocument, basePdfs, timeoutMs = 10_000) {
   const dir = mkdtempSync(join(tmpdir(), 'docai-fuzz-pdf-'));
   let n = 0;
-  const property = fc.asyncProperty(pdfMutations(basePdf), async (bytes) => {
+  // A promise the reader leaves rejected with no handler kills a worker child (Node's default): a failure.
+  const unhandled = [];
+  const onUnhandled = (reason) => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  const property = fc.asyncProperty(pdfMutations(basePdfs), async (bytes) => {
     const path = join(dir, `m${n++}.pdf`);
     writeFileSync(path, bytes);
+    unhandled.length = 0;
     try {
-      const doc = await withTimeout(readDocument(path, { fileName: 'mutated.pdf', format: 'pdf', ocr: 'never' }), timeoutMs, 'readDocument');
-      if (!doc || !Array.isArray(doc.pages)) throw new Error('readDocument resolved without pages');
-      for (const p of doc.pages) if (!(p.width > 0 && p.height > 0) || !Array.isArray(p.lines)) throw new Error(`page ${p.pageNumber} has no size or lines`);
+      let doc;
+      try {
+        doc = await withTimeout(readDocument(path, { fileName: 'mutated.pdf', format: 'pdf', ocr: 'never' }), timeoutMs, 'readDocument');
+      } catch (err) {
+        if (!(err && err.name === 'DocError' && err.code === 'INVALID_DOCUMENT' && typeof err.message === 'string' && err.message.length > 0)) throw err;
+      }
+      if (doc !== undefined) {
+        if (!Array.isArray(doc.pages)) throw new Error('readDocument resolved without pages');
+        for (const p of doc.pages) if (!(p.width > 0 && p.height > 0) || !Array.isArray(p.lines)) throw new Error(`page ${p.pageNumber} has no size or lines`);
+      }
+      // let rejections left behind by the reader surface
+      await new Promise((r) => setTimeout(r, 5));
+      if (unhandled.length > 0) throw new Error(`readDocument left an unhandled rejection: ${String(unhandled[0]?.stack ?? unhandled[0]).slice(0, 300)}`);
       return true;
-    } catch (err) {
-      if (err && err.name === 'DocError' && err.code === 'INVALID_DOCUMENT' && typeof err.message === 'string' && err.message.length > 0) return true;
-      throw err;
     } finally {
       rmSync(path, { force: true });
     }
   });
-  return { property, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    property,
+    cleanup: () => {
+      process.off('unhandledRejection', onUnhandled);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 // ---------------------------------------------------------------- HTTP
@@ -244,6 +266,16 @@ export function chatProperty(server) {
   });
 }
 
+/** A failing input in words; a failing file's bytes are written to the temp folder so it can be replayed. */
+function describeCounterexample(name, seed, values) {
+  if (Array.isArray(values) && values.length === 1 && Buffer.isBuffer(values[0])) {
+    const file = join(tmpdir(), `docai-fuzz-${name.replace(/[^a-z0-9]+/gi, '-')}-${seed}.bin`);
+    writeFileSync(file, values[0]);
+    return `${values[0].length} bytes written to ${file}`;
+  }
+  return JSON.stringify(values, (k, v) => (v && v.type === 'Buffer' && Array.isArray(v.data) ? `<${v.data.length} bytes>` : v))?.slice(0, 600) ?? String(values);
+}
+
 /** Run one property and summarise (never throws): the bench prints these, the tests assert failed === false. */
 export async function runTarget(name, property, params) {
   const t0 = performance.now();
@@ -255,7 +287,7 @@ export async function runTarget(name, property, params) {
     failed: details.failed,
     interrupted: details.interrupted,
     seed: details.seed,
-    counterexample: details.failed ? JSON.stringify(details.counterexample)?.slice(0, 400) : null,
+    counterexample: details.failed ? describeCounterexample(name, details.seed, details.counterexample) : null,
     error: details.failed ? String(details.errorInstance?.message ?? details.error ?? '').slice(0, 400) : null,
   };
 }

@@ -5,8 +5,9 @@ import { readDocument } from '../../../engine/vision/read-document.js';
 import { BAD_INPUTS } from '../../fixtures/make-bad-inputs.js';
 import { applyMutation, readDocumentProperty, runTarget } from './fuzz-targets.mjs';
 
-const good = readFileSync(join(import.meta.dirname, '../../fixtures/generated', BAD_INPUTS.goodPdf));
-const target = readDocumentProperty(readDocument, good, 10_000);
+const generated = (name: string) => readFileSync(join(import.meta.dirname, '../../fixtures/generated', name));
+const good = generated(BAD_INPUTS.goodPdf);
+const target = readDocumentProperty(readDocument, [good, generated(BAD_INPUTS.goodObjStmPdf)], 10_000);
 afterAll(() => target.cleanup());
 
 describe('readDocument on mutated PDFs (fast-check)', () => {
