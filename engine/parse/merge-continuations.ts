@@ -29,13 +29,13 @@ function joinParagraphs(a: string, b: string): string {
   return `${a} ${b}`;
 }
 
-/** Text that stops mid-sentence and text that continues one: the two halves of a paragraph cut by a column or page. */
+/** Text that stops mid-sentence and text that continues one: the two halves of a paragraph cut by a page break. */
 function continues(prev: ParsedRegion, cur: ParsedRegion, prevItem: DocItem): boolean {
   if (prev.type !== 'Text' || cur.type !== 'Text' || prevItem.type !== 'Text') return false;
   const nextPage = cur.pageNumber === prev.pageNumber + 1;
-  const samePage = cur.pageNumber === prev.pageNumber;
-  const newColumn = samePage && cur.bbox[1] < prev.bbox[1] && cur.bbox[0] >= prev.bbox[2] - 2;
-  if (!nextPage && !newColumn) return false;
+  // Only a page break joins two regions: halves of a paragraph split by a column on one page stay two nodes,
+  // each with its own box (a union box across a gutter would cover the other column's text).
+  if (!nextPage) return false;
   const a = prev.text.trim();
   const b = cur.text.trim();
   if (!a || !b) return false;
