@@ -74,7 +74,7 @@ export async function readPdfPage(doc: PdfDocument, pageNumber: number, textSour
       lines = buildTextLines(items, content.styles as Record<string, PdfFontStyle>, viewport.transform, (n) => fontOf(n)?.face);
     }
     // Field values already painted by their appearance streams (part of the operator list) are not added twice.
-    const fields = (await formFieldLines(pdfPage, viewport.transform)).filter(
+    const fields = (await formFieldLines(doc, pdfPage, viewport.transform)).filter(
       (f) => !lines.some((l) => l.text.includes(f.text) && bboxIntersection(l.bbox, f.bbox) > 0),
     );
     if (fields.length) {
@@ -104,7 +104,10 @@ export async function readPdfPage(doc: PdfDocument, pageNumber: number, textSour
  * Filled form fields (AcroForm widgets) keep their values outside the content stream, so the text
  * layer misses them: each non-empty text value becomes a line at its widget's rectangle.
  */
-async function formFieldLines(pdfPage: PdfPage, viewport: number[]): Promise<TextLine[]> {
+async function formFieldLines(doc: PdfDocument, pdfPage: PdfPage, viewport: number[]): Promise<TextLine[]> {
+  // Asking for a page's annotations makes pdf.js extract the whole page's text again when the page has
+  // links or highlights (to attach the text under them): only worth it in a document that has form fields.
+  if (!(await hasFormFields(doc))) return [];
   let annotations: Array<{ subtype?: string; fieldType?: string; fieldValue?: unknown; rect?: number[]; hidden?: boolean }>;
   try {
     annotations = (await pdfPage.getAnnotations({ intent: 'display' })) as typeof annotations;
@@ -123,6 +126,21 @@ async function formFieldLines(pdfPage: PdfPage, viewport: number[]): Promise<Tex
     out.push({ text: value, bbox, runs: [{ text: value, bbox, fontSize }], fontSize, bold: false, source: 'text', confidence: 1 });
   }
   return out;
+}
+
+const formFieldsOf = new WeakMap<PdfDocument, Promise<boolean>>();
+
+/** Whether the document's AcroForm lists any fields (asked once per document). */
+function hasFormFields(doc: PdfDocument): Promise<boolean> {
+  let known = formFieldsOf.get(doc);
+  if (!known) {
+    known = doc.getFieldObjects().then(
+      (fields) => fields !== null && Object.keys(fields).length > 0,
+      () => true,
+    );
+    formFieldsOf.set(doc, known);
+  }
+  return known;
 }
 
 function apply(m: number[], x: number, y: number): [number, number] {
