@@ -68,7 +68,7 @@ export function readValue(layout: PageLayout, hit: LabelHit, opts: ReadValueOpti
     }
     // A very wide gap means another column starts (before any value text, a narrower one already does).
     const gap = t.box[0] - prevRight;
-    if (gap > Math.max(opts.wideGap ?? 8 * h, layout.page.width * (opts.wideGap ? 0 : 0.25)) || (parts.length === 0 && gap > Math.max(6 * h, layout.page.width * 0.15))) {
+    if (gap > Math.max(opts.wideGap ?? 8 * h, layout.page.width * (opts.wideGap ? 0 : 0.25)) || (parts.length > 0 && opts.wideGap === undefined && gap > 5 * h) || (parts.length === 0 && gap > Math.max(8 * h, layout.page.width * 0.2))) {
       columnRight = t.box[0];
       break;
     }
@@ -92,6 +92,9 @@ export function readValue(layout: PageLayout, hit: LabelHit, opts: ReadValueOpti
   const maxLines = opts.multiline ? (opts.maxLines ?? 12) : 1;
   let lastBottom = row.bottom;
   let taken = 0;
+  // Wrapped text starts its lines at the x where the value's first line starts: a line far right of it is
+  // another field (a second column of dates beside a name), not the value's continuation.
+  let anchorLeft: number | null = sameRowEmpty ? null : valueLeft;
   for (let r = hit.rowIndex + 1; r < layout.rows.length && taken < maxLines; r++) {
     const next = layout.rows[r]!;
     const lh = Math.max(4, next.bottom - next.top);
@@ -106,6 +109,7 @@ export function readValue(layout: PageLayout, hit: LabelHit, opts: ReadValueOpti
     if (leftOfColumn.some((t) => opts.isLabel(t) || Math.abs(t.box[0] - hit.labelBox[0]) < 2 * h)) break;
     if (opts.strictColumn && (leftOfColumn.length > 0 || next.tokens.length !== inColumn.length)) break;
     if (opts.isLabel(inColumn[0]!)) break;
+    if (anchorLeft !== null && Math.abs(inColumn[0]!.box[0] - anchorLeft) > 2.5 * h) break;
     const taking: Token[] = [];
     for (const t of inColumn) {
       if (opts.isLabel(t)) break;
