@@ -211,6 +211,8 @@ function headerTablePairs(layout: PageLayout, used: Set<Token>): KeyValuePair[] 
       const next = layout.rows[r]!;
       if (next.top - lastBottom > 2.5 * h) break;
       if (next.tokens.some((t) => separatorColons(t.text).length > 0 && looksLikeKey(t.text.slice(0, separatorColons(t.text)[0]!)) && !/\d:\d/.test(t.text))) break;
+      // Text running across a column boundary is a paragraph under the headers, not a row of their values.
+      if (next.tokens.some((t) => bounds.some(([x1, x2], i) => t.box[0] >= x1 && t.box[0] < x2 - 2 * h && i + 1 < bounds.length && t.box[2] > x2 + h))) break;
       let any = false;
       // A row close under the previous one that fills only some columns continues those cells ("&Katz").
       const filled = heads.filter((_, i) => next.tokens.some((t) => t.box[0] >= bounds[i]![0] && t.box[0] < bounds[i]![1])).length;
@@ -248,6 +250,8 @@ function columnPairs(layout: PageLayout, used: Set<Token>, isLabel: (t: Token) =
   const cands: { a: Token; b: Token; rowIndex: number }[] = [];
   layout.rows.forEach((row, rowIndex) => {
     const free = row.tokens.filter((t) => !used.has(t));
+    // Four or more word-only pieces on a row are a grid of options (checkbox choices), not label and value.
+    if (free.length >= 4 && free.every((t) => !/\d/.test(t.text) && looksLikeKey(t.text))) return;
     for (let i = 0; i + 1 < free.length; i++) {
       const a = free[i]!;
       const b = free[i + 1]!;

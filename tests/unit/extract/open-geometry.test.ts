@@ -36,4 +36,31 @@ describe('open extraction geometry', () => {
     expect(fields['FROM']).toBe('Peter Smith');
     expect(fields['SUBJECT']).toBe('Quarterly sales report');
   });
+  it('does not read a paragraph under a row of blank "Key:" headers as their values, nor a grid of options as pairs', async () => {
+    const fields = await open(
+      page([
+        ['Date:', 70, 80],
+        ['10/30/98', 170, 80],
+        ['Concept:', 70, 120],
+        ['Execution:', 220, 120],
+        ['Media:', 390, 120],
+        ['GOALS', 90, 160],
+        ['Why are we spending money on this campaign?', 70, 185],
+        ['Brand Building', 110, 230],
+        ['Retention', 290, 230],
+        ['Acquisition', 430, 230],
+        ['Loyalty', 560, 230],
+        ['Price Blocking', 110, 250],
+        ['Cross-Sell', 290, 250],
+        ['Awareness', 430, 250],
+        ['Lead Generation', 560, 250],
+        ['Image Change', 110, 270],
+        ['Direct Sale', 290, 270],
+        ['Trial', 430, 270],
+        ['Other', 560, 270],
+      ]),
+    );
+    expect(fields['Date']).toBe('10/30/98');
+    expect(Object.keys(fields).filter((k) => /Execution|Media|Brand Building|Acquisition|Price Blocking|Image Change/.test(k))).toEqual([]);
+  });
 });
