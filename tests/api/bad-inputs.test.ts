@@ -217,6 +217,25 @@ describe('large containers', () => {
   });
 });
 
+describe('documents too long to lay out', () => {
+  it('a DOCX that lays out to 6,000 pages is refused like a PDF over the page limit, not parsed into a huge result', async () => {
+    // 6,000 one-line pages (a page break before each paragraph): 60 KB zipped. Found with a 9 MB DOCX of 900,000
+    // paragraphs that took 3 minutes and left the server process at 3 GB RSS holding its result.
+    const JSZip = (await import('jszip')).default;
+    const zip = new JSZip();
+    zip.file('[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>');
+    const paras = Array.from({ length: 6000 }, (_, i) => `<w:p><w:pPr><w:pageBreakBefore/></w:pPr><w:r><w:t>Page ${i + 1}</w:t></w:r></w:p>`).join('');
+    zip.file('word/document.xml', `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paras}</w:body></w:document>`);
+    const docx = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    const r = await call(server, 'POST', '/v1/docai/parse', { body: form([['mode', 'lite'], ['files', { name: 'long.docx', data: docx }]]) });
+    expect(r.status).toBe(200);
+    const done = await waitForTask(server, `/v1/docai/parse/${r.json.data.task_id}`);
+    expect(done.json.data.status).toBe('ERROR');
+    expect(done.json.data.results[0]).toMatchObject({ file_name: 'long.docx', status: 'FAILED', err_code: 'INVALID_DOCUMENT' });
+    expect(done.json.data.results[0].err_message).toMatch(/5,?000 pages/);
+  });
+});
+
 describe('reader faults in the worker', () => {
   it('a PDF that leaves pdf.js with an unhandled rejection does not kill its worker; its readable page is parsed', async () => {
     const before = (await call(server, 'GET', '/v1/health', { key: null })).json.worker_pids as number[];
