@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { DocError } from '../../core/errors.js';
+import { passOperatorListsByReference } from './pdfjs-loopback-port.js';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 export type PdfDocument = import('pdfjs-dist/legacy/build/pdf.mjs').PDFDocumentProxy;
@@ -28,6 +29,14 @@ async function loadBoth(): Promise<PdfJs> {
   (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
   for (const [name, fn] of [['push', nativePush], ['unshift', nativeUnshift]] as const) {
     if (Array.prototype[name] !== fn) Object.defineProperty(Array.prototype, name, { value: fn, writable: true, configurable: true, enumerable: false });
+  }
+  // One throwaway fake worker gives the port class, whose operator-list messages then skip the deep copy.
+  const probe = new pdfjs.PDFWorker({ verbosity: 0 } as ConstructorParameters<PdfJs['PDFWorker']>[0]);
+  try {
+    await probe.promise;
+    if (probe.port) passOperatorListsByReference(probe.port as object);
+  } finally {
+    probe.destroy();
   }
   return pdfjs;
 }
