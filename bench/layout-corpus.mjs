@@ -139,7 +139,7 @@ for (const e of entries) {
     ed = d.toFixed(3);
   }
   const counts = TYPES.map((t) => `${t[0]}${result.nodes.filter((n) => n.type === t).length}/${gt ? gt.regions.filter((r) => r.type === t).length : '-'}`).join(' ');
-  rows.push([e.id.slice(0, 48), `${ms} ms`, counts, pageScore ? `Text tp/fp/fn ${pageScore.Text} Title ${pageScore.Title}` : '', ed]);
+  rows.push([e.id.slice(0, 48), `${ms} ms`, counts, pageScore ? `Text tp/fp/fn ${pageScore.Text} Title ${pageScore.Title} Table ${pageScore.Table} Figure ${pageScore.Figure}` : '', ed]);
   console.error(rows[rows.length - 1].join('  '));
 }
 console.log('\npage'.padEnd(50), 'time', 'pred/gt per type (T=Text t=Title...)', 'edit');

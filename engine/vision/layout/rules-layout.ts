@@ -6,6 +6,7 @@ import { centerInside, splitLineIntoPieces } from '../table/text-pieces.js';
 import { withInferredBold } from './infer-bold.js';
 import { splitOcrLinesAtGutters } from './split-ocr-columns.js';
 import { captionedGraphics } from './caption-graphics.js';
+import { blankBandFigures } from './blank-figures.js';
 import { groupParagraphs, paragraphText } from './group-paragraphs.js';
 import { captionKind, endsLikeSentence, headingNumberDepth, isNoteText, startsListItem } from './heading-rules.js';
 import type { LayoutContext, LayoutModel, LayoutRegion } from './layout-model.js';
@@ -181,9 +182,15 @@ export class RulesLayout implements LayoutModel {
       regions.push({ type: 'Table', bbox: t.grid.bbox, lines: t.lines, text: '', table: t.grid, fontSize: dominantSize(t.lines) });
     }
     const drawn = captionedGraphics(lines, page.rules, page.width, page.height, [...page.images.map((i) => i.bbox), ...graphics, ...regions.map((r) => r.bbox)]);
-    const figures = figureBoxes(page, [...graphics, ...drawn])
-      .filter((f) => !regions.some((r) => bboxIntersection(r.bbox, f) > 0.5 * bboxArea(f)))
-      .map((f) => absorbLabels(f, lines.filter((l) => !inTable.has(l))));
+    // A scan has no image regions: its pictures show as blank bands between text.
+    const blank = page.ocr && page.images.length === 0 ? blankBandFigures(lines.filter((l) => !inTable.has(l)), regions.map((r) => r.bbox), page.width, page.height) : [];
+    const figures = [
+      ...figureBoxes(page, [...graphics, ...drawn])
+        .filter((f) => !regions.some((r) => bboxIntersection(r.bbox, f) > 0.5 * bboxArea(f)))
+        .map((f) => absorbLabels(f, lines.filter((l) => !inTable.has(l)))),
+      // A blank band already holds its labels; growing it by short lines would eat narrow text columns.
+      ...blank,
+    ];
     const figLines = new Map<BBox, TextLine[]>(figures.map((f) => [f, []]));
     const flowLines: TextLine[] = [];
     for (const l of lines) {
