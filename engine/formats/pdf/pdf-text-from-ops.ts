@@ -57,10 +57,6 @@ function mul(m: Matrix, n: ArrayLike<number>): Matrix {
   ];
 }
 
-function apply(m: Matrix, x: number, y: number): [number, number] {
-  return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
-}
-
 interface TextState {
   ctm: Matrix;
   font: OpsFont | undefined;
@@ -77,6 +73,9 @@ interface TextState {
   lineX: number;
   lineY: number;
 }
+
+// eslint-disable-next-line no-control-regex
+const PLAIN_ASCII = /^(?:[\x21-\x7e]| (?! ))*$/;
 
 /** A TJ adjustment wider than this share of an em starts a new span (a word gap or a column jump). */
 const SPLIT_EM = 0.12;
@@ -130,8 +129,9 @@ export function textSpansFromOps(
     let text = '';
     let start = 0;
     const flush = (end: number) => {
-      const t = normalizeText(text);
-      if (t.trim()) spans.push({ ...makeSpan(t, start, end, m, size, font), seq: spans.length });
+      // Printable ASCII without double spaces is already in normal form (NFKC, no controls, spaces collapsed).
+      const t = PLAIN_ASCII.test(text) ? text : normalizeText(text);
+      if (t.trim()) spans.push(makeSpan(t, start, end, m, size, font, spans.length));
       text = '';
     };
     for (const g of glyphs) {
@@ -262,16 +262,19 @@ export function textSpansFromOps(
   return spans;
 }
 
-function makeSpan(text: string, x0: number, x1: number, m: Matrix, size: number, font: OpsFont): Span {
+function makeSpan(text: string, x0: number, x1: number, m: Matrix, size: number, font: OpsFont, seq: number): Span {
   const asc = font.ascent > 0.3 && font.ascent < 1.5 ? font.ascent : 0.85;
   const desc = font.descent < 0 && font.descent > -0.8 ? -font.descent : 0.2;
-  const pts = [apply(m, x0, -desc * size), apply(m, x1, -desc * size), apply(m, x0, asc * size), apply(m, x1, asc * size)];
-  const xs = pts.map((p) => p[0]);
-  const ys = pts.map((p) => p[1]);
-  const box: BBox = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  // The four corners of the span's box in text space, mapped to the page (m applied to (x, y)).
+  const yLo = -desc * size;
+  const yHi = asc * size;
+  const ax = m[0] * x0 + m[2] * yLo + m[4], ay = m[1] * x0 + m[3] * yLo + m[5];
+  const bx = m[0] * x1 + m[2] * yLo + m[4], by = m[1] * x1 + m[3] * yLo + m[5];
+  const cx = m[0] * x0 + m[2] * yHi + m[4], cy = m[1] * x0 + m[3] * yHi + m[5];
+  const dx = m[0] * x1 + m[2] * yHi + m[4], dy = m[1] * x1 + m[3] * yHi + m[5];
+  const box: BBox = [Math.min(ax, bx, cx, dx), Math.min(ay, by, cy, dy), Math.max(ax, bx, cx, dx), Math.max(ay, by, cy, dy)];
   // size on the page: the length of the text-space "up" vector of one em
-  const up = [m[2] * size, m[3] * size];
-  const fontSize = Math.hypot(up[0]!, up[1]!);
+  const fontSize = Math.hypot(m[2] * size, m[3] * size);
   const horizontal = Math.abs(m[1]) < 1e-3 * Math.abs(m[0]) && m[0] > 0 && m[3] < 0;
-  return { text, box, fontSize, font: font.face, horizontal };
+  return { text, box, fontSize, font: font.face, horizontal, seq };
 }

@@ -221,12 +221,13 @@ function lineOf(spans: Span[]): TextLine {
   let fontSize = runs[0]!.fontSize;
   let best = -1;
   for (const [size, w] of sizeWeight) if (w > best) [best, fontSize] = [w, size];
-  const bbox: BBox = [
-    Math.min(...runs.map((r) => r.bbox[0])),
-    Math.min(...runs.map((r) => r.bbox[1])),
-    Math.max(...runs.map((r) => r.bbox[2])),
-    Math.max(...runs.map((r) => r.bbox[3])),
-  ];
+  const bbox: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const r of runs) {
+    if (r.bbox[0] < bbox[0]) bbox[0] = r.bbox[0];
+    if (r.bbox[1] < bbox[1]) bbox[1] = r.bbox[1];
+    if (r.bbox[2] > bbox[2]) bbox[2] = r.bbox[2];
+    if (r.bbox[3] > bbox[3]) bbox[3] = r.bbox[3];
+  }
   return { text: text.trim(), bbox, runs, fontSize, bold: boldChars > total / 2, source: 'text', confidence: 1 };
 }
 
