@@ -236,6 +236,21 @@ describe('documents too long to lay out', () => {
   });
 });
 
+describe('documents too deep to parse', () => {
+  it('HTML nested 60,000 elements deep is refused at once, not parsed in quadratic time', async () => {
+    // 200,000 nested <div>s (2.4 MB) kept a worker busy for 82 s: the HTML parser's open-element stack grows by unshift
+    const html = `<html><body>${'<div>'.repeat(60_000)}deep text${'</div>'.repeat(60_000)}</body></html>`;
+    const t0 = Date.now();
+    const r = await call(server, 'POST', '/v1/docai/parse', { body: form([['mode', 'lite'], ['files', { name: 'deep.html', data: Buffer.from(html) }]]) });
+    expect(r.status).toBe(200);
+    const done = await waitForTask(server, `/v1/docai/parse/${r.json.data.task_id}`);
+    const ms = Date.now() - t0;
+    expect(done.json.data.results[0]).toMatchObject({ file_name: 'deep.html', status: 'FAILED', err_code: 'INVALID_DOCUMENT' });
+    expect(done.json.data.results[0].err_message).toMatch(/nested|deep/i);
+    expect(ms).toBeLessThan(3000);
+  });
+});
+
 describe('reader faults in the worker', () => {
   it('a PDF that leaves pdf.js with an unhandled rejection does not kill its worker; its readable page is parsed', async () => {
     const before = (await call(server, 'GET', '/v1/health', { key: null })).json.worker_pids as number[];
