@@ -1,5 +1,5 @@
 import type { BBox } from '../core/geometry.js';
-import type { PageLayout, Token } from './form-layout.js';
+import type { PageLayout, Row, Token } from './form-layout.js';
 import { cleanValue, normaliseLabel } from './field-text.js';
 import { cjkRatio } from '../core/text.js';
 import { checkedOptions, hasCheckboxes } from './checkbox-value.js';
@@ -100,6 +100,7 @@ export function discoverPairs(layouts: PageLayout[]): KeyValuePair[] {
   for (const layout of layouts) {
     const used = new Set<Token>();
     pairs.push(...headerTablePairs(layout, used));
+    pairs.push(...columnHeaderPairs(layout, used));
     layout.rows.forEach((row, rowIndex) => {
       row.tokens.forEach((tok, ti) => {
         if (used.has(tok)) return;
@@ -238,6 +239,92 @@ function headerTablePairs(layout: PageLayout, used: Set<Token>): KeyValuePair[] 
       out.push({ key: cleanKey(f.head.text), value: cleanValue(value), keyBox: f.head.box, valueBoxes: f.cells.map((c) => c.box), page: f.head.page, rowIndex: f.rowIndex, raw: `${f.head.text} ${value}`, fromTable: true });
     }
   });
+  return out;
+}
+
+/** A column heading without a colon: a few upper-case words, no digits ("NAME OF ACCOUNT", "# REPS"). */
+function isColumnHeading(text: string): boolean {
+  const t = text.trim();
+  const letters = t.replace(/[^\p{L}]/gu, '');
+  if (letters.length < 3 || /\d/.test(t) || /[:：]$/u.test(t) || t.split(/\s+/).length > 4) return false;
+  const upper = letters.replace(/[^\p{Lu}]/gu, '').length;
+  return upper >= 0.8 * letters.length && looksLikeKey(t);
+}
+
+/**
+ * A table printed as a row of upper-case column headings (no colons) over rows of values: every value
+ * pairs with the heading of its column. A heading's first words may stand on the line above it
+ * ("NO. OF" over "STORES"). Value columns are found from where the values start; when there are as
+ * many as headings they pair in order, else each goes to the heading nearest its centre.
+ */
+function columnHeaderPairs(layout: PageLayout, used: Set<Token>): KeyValuePair[] {
+  const out: KeyValuePair[] = [];
+  const isHeadRow = (r: Row | undefined): boolean => !!r && r.tokens.length >= 2 && r.tokens.every((t) => !used.has(t) && isColumnHeading(t.text));
+  for (let ri = 0; ri < layout.rows.length; ri++) {
+    const row = layout.rows[ri]!;
+    if (!isHeadRow(row)) continue;
+    const heads = row.tokens;
+    const h = Math.max(4, Math.min(...heads.map((t) => t.height)));
+    if (heads.some((t, i) => i > 0 && t.box[0] - heads[i - 1]!.box[2] < 1.5 * h)) continue;
+    const data: { tokens: Token[]; rowIndex: number }[] = [];
+    let lastBottom = row.bottom;
+    for (let r = ri + 1; r < layout.rows.length && data.length < 40; r++) {
+      const next = layout.rows[r]!;
+      if (next.top - lastBottom > 2.5 * h) break;
+      // A row of headings only (even one) is a label, not values: the headings above were label and value.
+      // A row led by a heading is a label with its value beside it: the table has ended.
+      if (next.tokens.every((t) => isColumnHeading(t.text)) || isColumnHeading(next.tokens[0]!.text) || next.tokens.some((t) => used.has(t))) break;
+      if (next.tokens.some((t) => separatorColons(t.text).length > 0 && !/\d:\d/.test(t.text))) break;
+      if (next.tokens.length > heads.length + 2) break;
+      data.push({ tokens: next.tokens, rowIndex: r });
+      lastBottom = next.bottom;
+    }
+    if (data.length === 0) continue;
+    // Columns of values: runs of close left edges.
+    const lefts = data.flatMap((d) => d.tokens).sort((a, b) => a.box[0] - b.box[0]);
+    const clusters: Token[][] = [];
+    for (const t of lefts) {
+      const last = clusters[clusters.length - 1];
+      if (last && t.box[0] - last[last.length - 1]!.box[0] <= 0.8 * h) last.push(t);
+      else clusters.push([t]);
+    }
+    const minSize = data.length >= 3 ? Math.max(2, Math.ceil(0.4 * data.length)) : 1;
+    const columns = clusters.filter((c) => c.length >= minSize);
+    if (columns.length < 2 && heads.length > 1 && data.length > 1) continue;
+    const headOf = new Map<Token, Token>();
+    const centre = (b: BBox): number => (b[0] + b[2]) / 2;
+    columns.forEach((col, ci) => {
+      let head: Token;
+      if (columns.length === heads.length) head = heads[ci]!;
+      else {
+        const c = col.reduce((a, t) => a + centre(t.box), 0) / col.length;
+        head = heads.reduce((best, hd) => (Math.abs(centre(hd.box) - c) < Math.abs(centre(best.box) - c) ? hd : best));
+      }
+      // A value lies between the headings beside its own (the last column reaches a little past its heading).
+      const hi = heads.indexOf(head);
+      const lo = hi > 0 ? heads[hi - 1]!.box[2] : -Infinity;
+      const up = hi + 1 < heads.length ? heads[hi + 1]!.box[0] : head.box[2] + 3 * h;
+      for (const t of col) if (t.box[2] > lo && t.box[0] < up) headOf.set(t, head);
+    });
+    const cells = data.flatMap((d) => heads.map((head) => ({ head, rowIndex: d.rowIndex, tokens: d.tokens.filter((t) => headOf.get(t) === head) })).filter((c) => c.tokens.length > 0));
+    if (cells.length < 2) continue;
+    // The first words of a heading printed on the line above it.
+    const above = layout.rows[ri - 1];
+    const keyOf = new Map<Token, { key: string; box: BBox }>();
+    for (const head of heads) {
+      const pre = above && above.bottom > head.box[1] - 0.8 * h ? above.tokens.find((t) => !used.has(t) && isColumnHeading(t.text) && Math.min(t.box[2], head.box[2]) - Math.max(t.box[0], head.box[0]) > 0.5 * Math.min(t.box[2] - t.box[0], head.box[2] - head.box[0])) : undefined;
+      if (pre) used.add(pre);
+      keyOf.set(head, pre ? { key: `${pre.text.replace(/[.\s]+$/u, '')} ${head.text}`, box: [Math.min(pre.box[0], head.box[0]), pre.box[1], Math.max(pre.box[2], head.box[2]), head.box[3]] } : { key: head.text, box: head.box });
+    }
+    for (const head of heads) used.add(head);
+    for (const c of cells) {
+      for (const t of c.tokens) used.add(t);
+      const k = keyOf.get(c.head)!;
+      const value = c.tokens.map((t) => t.text).join(' ');
+      out.push({ key: cleanKey(k.key), value: cleanValue(value), keyBox: k.box, valueBoxes: c.tokens.map((t) => t.box), page: c.head.page, rowIndex: c.rowIndex, raw: `${k.key} ${value}`, fromTable: true });
+    }
+    ri = data[data.length - 1]!.rowIndex;
+  }
   return out;
 }
 

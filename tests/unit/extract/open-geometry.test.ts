@@ -63,4 +63,54 @@ describe('open extraction geometry', () => {
     expect(fields['Date']).toBe('10/30/98');
     expect(Object.keys(fields).filter((k) => /Execution|Media|Brand Building|Acquisition|Price Blocking|Image Change/.test(k))).toEqual([]);
   });
+  it('pairs every value of a table with its upper-case column heading, a heading split over two lines joined', async () => {
+    const [item] = (await runExtraction(
+      [
+        {
+          fileName: 'f.png',
+          doc: page([
+            ['UNITS', 330, 80],
+            ['CUSTOMER NAME', 140, 97],
+            ['SOLD', 330, 97],
+            ['REGION', 480, 97],
+            ['Acme Hardware', 70, 120],
+            ['240', 350, 120],
+            ['North', 480, 120],
+            ['Bell Foods', 70, 140],
+            ['75', 357, 140],
+            ['South', 480, 140],
+            ['Corner Shop', 70, 160],
+            ['12', 357, 160],
+            ['East', 480, 160],
+          ]),
+        },
+      ],
+      { mode: 'docai-extract', jsonSchema: null, prompt: '' },
+    )) as ExtractItem[];
+    const pairs = item!.key_index.map((k) => [k.replace(/_\d+$/, ''), item!.extracted_fields[k]]);
+    expect(pairs).toEqual([
+      ['CUSTOMER NAME', 'Acme Hardware'],
+      ['UNITS SOLD', '240'],
+      ['REGION', 'North'],
+      ['CUSTOMER NAME', 'Bell Foods'],
+      ['UNITS SOLD', '75'],
+      ['REGION', 'South'],
+      ['CUSTOMER NAME', 'Corner Shop'],
+      ['UNITS SOLD', '12'],
+      ['REGION', 'East'],
+    ]);
+  });
+  it('reads upper-case label and value rows as pairs, not as a table under the first row', async () => {
+    const fields = await open(
+      page([
+        ['PRODUCT LINE', 140, 100],
+        ['GARDEN TOOLS', 380, 100],
+        ['SALES CHANNEL', 140, 130],
+        ['MAIL ORDER', 380, 130],
+        ['START DATE', 140, 160],
+        ['10/4/99', 380, 160],
+      ]),
+    );
+    expect(fields).toEqual({ 'PRODUCT LINE': 'GARDEN TOOLS', 'SALES CHANNEL': 'MAIL ORDER', 'START DATE': '10/4/99' });
+  });
 });
