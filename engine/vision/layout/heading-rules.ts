@@ -26,7 +26,8 @@ export function startsListItem(text: string): boolean {
 
 const CAPTION = /^(figure|fig\.?|table|tab\.|chart|exhibit|scheme|plate|图|表|圖|附图|附表)\s*[\dA-Z一二三四五六七八九十IVX]+([-.–:：]\d+)*/i;
 export function captionKind(text: string): 'table' | 'figure' | null {
-  const t = text.trim();
+  // OCR can read a stray dot or comma into the caption word ("TABL.e 1"): dropped when a number follows.
+  const t = text.trim().replace(/^([A-Za-z]{2,5})[.,'`·]([A-Za-z]{1,4})(?=\s*\d)/, '$1$2');
   const m = CAPTION.exec(t);
   if (!m) return null;
   return /^(table|tab\.|表|附表)/i.test(m[1]!) ? 'table' : 'figure';

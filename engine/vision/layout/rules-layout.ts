@@ -177,6 +177,15 @@ export class RulesLayout implements LayoutModel {
     const lines = withInferredBold(splitOcrLinesAtGutters(page.lines.filter((l) => l.text.trim() !== ''), page.width));
     const { tables, graphics } = detectTables(page, lines);
     const inTable = new Set(tables.flatMap((t) => t.lines));
+    // Stray pieces of cell text that a table's rows left out still lie inside its box: they belong to it.
+    for (const t of tables) {
+      for (const l of lines) {
+        if (!inTable.has(l) && centerInside(l.bbox, t.grid.bbox, 2)) {
+          inTable.add(l);
+          t.lines.push(l);
+        }
+      }
+    }
     const regions: LayoutRegion[] = [];
     for (const t of tables) {
       regions.push({ type: 'Table', bbox: t.grid.bbox, lines: t.lines, text: '', table: t.grid, fontSize: dominantSize(t.lines) });

@@ -89,6 +89,20 @@ function captionedTables(lines: readonly TextLine[], pageWidth: number): Detecte
       lastBottom = r.y2;
     }
     if (picked.length < 3 || picked.filter((r) => r.pieces.length >= 2).length < 2) continue;
+    // A caption centred over a wide table starts right of the table's first columns: short lines beside the
+    // rows picked, with no prose among them, are those columns.
+    const pickedLines = new Set(picked.flatMap((r) => r.pieces.map((p) => p.line)));
+    const x1 = Math.min(...picked.flatMap((r) => r.pieces.map((p) => p.bbox[0])));
+    const side = lines.filter((l) => {
+      if (l === cap || taken.has(l) || pickedLines.has(l) || l.runs.some((r) => [...pickedLines].some((pl) => pl.runs.includes(r)))) return false;
+      const cy = (l.bbox[1] + l.bbox[3]) / 2;
+      return cy > cap.bbox[3] && cy < lastBottom && l.bbox[2] <= x1 + 2 && x1 - l.bbox[2] < pageWidth * 0.12;
+    });
+    if (side.length && !side.some((l) => l.bbox[2] - l.bbox[0] > 0.28 * pageWidth)) {
+      const all = groupRows([...picked.flatMap((r) => r.pieces), ...side.flatMap(splitLineIntoPieces)]);
+      picked.splice(0, picked.length, ...all);
+      below.push(...side.filter((l) => !below.includes(l)));
+    }
     const bands = columnBands(picked);
     if (bands.length < 2) continue;
     const grid = gridFromRows(picked, bands);
