@@ -5,8 +5,11 @@ import type { Quad } from './text-quad.js';
 import { blankColumns, insertWordSpaces } from './word-gaps.js';
 
 /**
- * PP-OCR line recognition: each quad is warped to height 48, lines of similar width are batched
- * (padded to the widest in the batch), and the CTC output is decoded greedily.
+ * PP-OCR line recognition: each quad is warped to height 48 and run through the model on its own, at its own
+ * width (no padding beyond MIN_W), and the CTC output is decoded greedily.
+ * Batching does not pay on CPU: measured on onnxruntime 1.30, one thread, CPU per 1000 columns was ~86-100 ms
+ * for single lines of 96..3200 px but 97-172 ms in batches of 2-8 (plus the padding to the batch's widest line);
+ * on corpus pages recognition CPU fell 15-20% when lines went one at a time.
  */
 
 export interface RecognizedLine {
@@ -27,46 +30,34 @@ export interface LineToRead {
 
 const REC_H = 48;
 /**
- * Narrowest batch canvas. PaddleOCR pads every line to 320; short lines read the same with little padding
+ * Narrowest input. PaddleOCR pads every line to 320; short lines read the same with little padding
  * (checked on corpus pages), and padding is paid for in full by the convolution.
  */
 const MIN_W = 64;
 const MAX_W = 3200;
-const BATCH = 6;
-/** Batch width budget (lines x padded width): larger batches of wide crops run slower per pixel on CPU. */
-const BATCH_PIXELS = 2560;
 
 export async function recognizeLines(img: RgbaImage, lines: LineToRead[]): Promise<RecognizedLine[]> {
+  if (lines.length === 0) return [];
   const { rec, charset } = await ocrModels();
   const widths = lines.map((l) => cropWidth(l.quad, REC_H, MAX_W));
-  const order = lines.map((_, i) => i).sort((a, b) => widths[a]! - widths[b]!);
+  // One buffer for the page, sized for its widest line; each line uses (and clears) its own prefix.
+  const buffer = new Float32Array(3 * REC_H * Math.max(MIN_W, ...widths));
   const results: RecognizedLine[] = new Array(lines.length);
-  for (let b = 0; b < order.length; ) {
-    const idx = [order[b]!];
-    let padW = Math.max(MIN_W, widths[order[b]!]!);
-    b++;
-    while (b < order.length && idx.length < BATCH) {
-      const w = Math.max(padW, widths[order[b]!]!);
-      if (w * (idx.length + 1) > BATCH_PIXELS) break;
-      padW = w;
-      idx.push(order[b]!);
-      b++;
-    }
-    const per = 3 * REC_H * padW;
-    const data = new Float32Array(per * idx.length);
-    idx.forEach((li, k) => sampleQuad(img, lines[li]!.quad, REC_H, widths[li]!, padW, data, k * per, lines[li]!.flip ?? false));
-    const input = new ort.Tensor('float32', data, [idx.length, 3, REC_H, padW]);
+  for (let li = 0; li < lines.length; li++) {
+    const width = widths[li]!;
+    const padW = Math.max(MIN_W, width);
+    const data = buffer.subarray(0, 3 * REC_H * padW);
+    if (padW > width) data.fill(0);
+    sampleQuad(img, lines[li]!.quad, REC_H, width, padW, data, 0, lines[li]!.flip ?? false);
+    const input = new ort.Tensor('float32', data, [1, 3, REC_H, padW]);
     const res = await rec.run({ [rec.inputNames[0]!]: input });
     const out = res[rec.outputNames[0]!]!;
     const [, steps, classes] = out.dims as number[];
-    const probs = out.data as Float32Array;
-    idx.forEach((li, k) => {
-      const read = decodeCtc(probs, k * steps! * classes!, steps!, classes!, charset, widths[li]! / padW);
-      // Green plane of this crop: enough to tell ink from paper.
-      const { blank, inkHeight } = blankColumns(data, k * per + REC_H * padW, REC_H, widths[li]!, padW);
-      const spaced = insertWordSpaces(read.text, read.positions, read.spaceAfter, blank, inkHeight);
-      results[li] = spaced === read.text ? read : { ...read, text: spaced, positions: [], spaceAfter: [] };
-    });
+    const read = decodeCtc(out.data as Float32Array, 0, steps!, classes!, charset, width / padW);
+    // Green plane of this crop: enough to tell ink from paper.
+    const { blank, inkHeight } = blankColumns(data, REC_H * padW, REC_H, width, padW);
+    const spaced = insertWordSpaces(read.text, read.positions, read.spaceAfter, blank, inkHeight);
+    results[li] = spaced === read.text ? read : { ...read, text: spaced, positions: [], spaceAfter: [] };
   }
   return results;
 }
