@@ -95,10 +95,11 @@ export function isLabelToken(t: Token, vocab: Set<string>): boolean {
  */
 export function discoverPairs(layouts: PageLayout[]): KeyValuePair[] {
   const vocab = knownLabels();
-  const isLabel = (t: Token): boolean => isLabelToken(t, vocab);
+  const isLabel = (t: Token): boolean => isLabelToken(t, vocab) || isNumberLabel(t.text);
   const pairs: KeyValuePair[] = [];
   for (const layout of layouts) {
     const used = new Set<Token>();
+    for (const row of layout.rows) row.tokens = splitRunOnKeys(row.tokens);
     pairs.push(...headerTablePairs(layout, used));
     pairs.push(...columnHeaderPairs(layout, used));
     layout.rows.forEach((row, rowIndex) => {
@@ -162,6 +163,18 @@ export function discoverPairs(layouts: PageLayout[]): KeyValuePair[] {
         }
       });
     });
+    // Number labels without a colon ("# REPS", "Invoice #", "Policy No."): a short value after them on the row.
+    layout.rows.forEach((row, rowIndex) => {
+      row.tokens.forEach((tok, ti) => {
+        if (used.has(tok) || !isNumberLabel(tok.text)) return;
+        const next = row.tokens[ti + 1];
+        if (!next || used.has(next) || isLabel(next) || next.text.split(/\s+/).length > 4) return;
+        if (next.box[0] - tok.box[2] > Math.max(8 * tok.height, layout.page.width * 0.2)) return;
+        used.add(tok);
+        used.add(next);
+        pairs.push({ key: cleanKey(tok.text), value: cleanValue(next.text), keyBox: tok.box, valueBoxes: [next.box], page: tok.page, rowIndex, raw: `${tok.text} ${next.text}`, fromTable: tok.cell === true });
+      });
+    });
     // Known labels without a colon (spaced out, run into their value, or a label cell).
     const hits = findLabelHits([layout], [...vocab].filter((l) => CJK.test(l) || l.length >= 4));
     for (const hit of hits) {
@@ -193,6 +206,42 @@ export function discoverPairs(layouts: PageLayout[]): KeyValuePair[] {
     });
   }
   return orderPairs(pairs);
+}
+
+/** A short label for a number, known by its shape: "# REPS", "#REP", "Invoice #", "Policy No.". */
+function isNumberLabel(text: string): boolean {
+  const t = text.trim();
+  if (t.split(/\s+/).length > 4 || !/\p{L}{2}/u.test(t) || /\d/.test(t)) return false;
+  return /^#\s?\p{Lu}/u.test(t) || /\p{L}\s?#$/u.test(t) || /\b(?:No|NO)\.$/u.test(t);
+}
+
+/**
+ * A value and the next "KEY:" read as one piece ("Milw. South DIVISION NAME:") right after a "Key:" that
+ * has no value of its own: cut into the value and the key, so that each pairs with its own label.
+ */
+function splitRunOnKeys(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  tokens.forEach((tok, i) => {
+    const prev = tokens[i - 1];
+    const text = tok.text;
+    const colons = separatorColons(text);
+    if (prev && /^[^:：]{1,30}[:：]$/u.test(prev.text.trim()) && colons.length === 1 && colons[0] === text.length - 1) {
+      // The key: the upper-case words at the end; the value before them has lower-case letters or digits.
+      const words = text.slice(0, -1).trimEnd().split(/\s+/);
+      let k = 0;
+      while (k < 4 && k < words.length - 1 && /\p{Lu}/u.test(words[words.length - 1 - k]!) && !/[\p{Ll}\d]/u.test(words[words.length - 1 - k]!)) k++;
+      const key = words.slice(words.length - k).join(' ');
+      const value = words.slice(0, words.length - k).join(' ');
+      if (k > 0 && /[\p{Ll}\d]/u.test(value) && looksLikeKey(key) && text.lastIndexOf(key) > 0) {
+        const cut = text.lastIndexOf(key);
+        out.push({ ...tok, text: value, box: partBox(tok, 0, cut) });
+        out.push({ ...tok, text: text.slice(cut).trim(), box: partBox(tok, cut, text.length) });
+        return;
+      }
+    }
+    out.push(tok);
+  });
+  return out;
 }
 
 /**
@@ -274,14 +323,15 @@ function columnHeaderPairs(layout: PageLayout, used: Set<Token>): KeyValuePair[]
       // A row of headings only (even one) is a label, not values: the headings above were label and value.
       // A row led by a heading is a label with its value beside it: the table has ended.
       if (next.tokens.every((t) => isColumnHeading(t.text)) || isColumnHeading(next.tokens[0]!.text) || next.tokens.some((t) => used.has(t))) break;
-      if (next.tokens.some((t) => separatorColons(t.text).length > 0 && !/\d:\d/.test(t.text))) break;
+      if (next.tokens.some((t) => separatorColons(t.text).length > 0 && /\p{L}{2}/u.test(t.text.slice(0, separatorColons(t.text)[0]!)))) break;
       if (next.tokens.length > heads.length + 2) break;
       data.push({ tokens: next.tokens, rowIndex: r });
       lastBottom = next.bottom;
     }
     if (data.length === 0) continue;
     // Columns of values: runs of close left edges.
-    const lefts = data.flatMap((d) => d.tokens).sort((a, b) => a.box[0] - b.box[0]);
+    // (A letter or two without a digit is a speck or a stray mark, not a value.)
+    const lefts = data.flatMap((d) => d.tokens).filter((t) => /\d/.test(t.text) || t.text.replace(/[^\p{L}]/gu, '').length > 2).sort((a, b) => a.box[0] - b.box[0]);
     const clusters: Token[][] = [];
     for (const t of lefts) {
       const last = clusters[clusters.length - 1];

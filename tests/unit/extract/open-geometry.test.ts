@@ -113,4 +113,15 @@ describe('open extraction geometry', () => {
     );
     expect(fields).toEqual({ 'PRODUCT LINE': 'GARDEN TOOLS', 'SALES CHANNEL': 'MAIL ORDER', 'START DATE': '10/4/99' });
   });
+  it('cuts a value read together with the next label, and pairs a "# KEY" number label with the value after it', async () => {
+    const fields = await open(
+      page([
+        ['BRANCH NAME:', 50, 100],
+        ['Lakeside East BRANCH NAME:', 190, 100],
+        ['# STAFF', 470, 100],
+        ['12', 580, 100],
+      ]),
+    );
+    expect(fields).toEqual({ 'BRANCH NAME': 'Lakeside East', '# STAFF': '12' });
+  });
 });
