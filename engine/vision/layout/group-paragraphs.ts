@@ -72,7 +72,10 @@ export function groupParagraphs(lines: readonly TextLine[]): TextLine[][] {
   for (let i = 1; i < ls.length; i++) gaps.push(ls[i]!.bbox[1] - ls[i - 1]!.bbox[3]);
   const typicalGap = Math.max(0, median(gaps.filter((g) => g >= -2)));
   const left = median(ls.map((l) => l.bbox[0]));
-  const right = Math.max(...ls.map((l) => l.bbox[2]));
+  // The column's right edge: where most lines end (a stray wider line, a margin note or a headline piece
+  // that fell into the column, must not make every line look short).
+  const rights = ls.map((l) => l.bbox[2]).sort((a, b) => a - b);
+  const right = rights[Math.min(rights.length - 1, Math.floor(rights.length * 0.8))]!;
   // OCR line boxes vary in height from line to line: sizes only count when they differ a lot.
   const ocr = ls.some((l) => l.source === 'ocr');
   const paras: TextLine[][] = [[ls[0]!]];
