@@ -20,6 +20,14 @@ export function assessTextLayer(text: string): TextLayerQuality {
   let chars = 0;
   let good = 0;
   for (const ch of text) {
+    const code = ch.charCodeAt(0);
+    if (code < 128) {
+      // ASCII: whitespace is skipped, controls are unreadable, every printable character is a letter, digit or COMMON_PUNCT.
+      if (code === 32 || (code >= 9 && code <= 13)) continue;
+      chars++;
+      if (code > 32 && code < 127) good++;
+      continue;
+    }
     if (/\s/.test(ch)) continue;
     chars++;
     if (PRIVATE_USE.test(ch) || REPLACEMENT_OR_CONTROL.test(ch)) continue;
@@ -39,7 +47,9 @@ function looksLikeShiftedGlyphIds(text: string): boolean {
   const tokens = text.split(/\s+/).filter((t) => t.length >= 3);
   if (tokens.length < 8) return false;
   let wordish = 0;
+  const enough = 0.3 * tokens.length;
   for (const t of tokens) {
+    if (wordish >= enough) return false;
     if (/[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]/.test(t)) wordish++;
     else if (/^[\p{N}.,%$()\-–/:]+$/u.test(t)) wordish++;
     else if (/[aeiouyAEIOUY\u00c0-\u024f\u0400-\u04ff\u0370-\u03ff\u0600-\u06ff\u0900-\u097f]/.test(t) && /^[\p{L}\p{M}\p{N}'’.,;:!?()"“”\-–/%]+$/u.test(t)) wordish++;
