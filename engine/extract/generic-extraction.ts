@@ -6,13 +6,25 @@ import { discoverPairs } from './discover-pairs.js';
 import { matchFields } from './match-fields.js';
 import type { FieldRequest } from './schema-fields.js';
 
+/**
+ * A pair worth reporting: a key with at least two letters (or one CJK character), a value with a letter or
+ * digit that is not itself a label ("FAX #") nor a printed instruction in brackets ("(Name)").
+ */
+function plausiblePair(key: string, value: string): boolean {
+  if ((key.match(/\p{L}/gu) ?? []).length < 2 && !/[\u4e00-\u9fff]/u.test(key)) return false;
+  if (!/[\p{L}\p{N}]/u.test(value)) return false;
+  if (/#$/.test(value.trim())) return false;
+  if (/^[(（][^()（）\d]*[)）]$/u.test(value.trim())) return false;
+  return true;
+}
+
 /** Open extraction: every key-value pair found, keys in reading order (a repeated key gets a _2, _3 suffix). */
 export function extractOpen(doc: DocumentPages): ExtractItem {
   const pairs = discoverPairs(layoutDocument(doc));
   const fields: Record<string, string> = {};
   const keys: string[] = [];
   for (const p of pairs) {
-    if (!p.key || !p.value) continue;
+    if (!p.key || !p.value || !plausiblePair(p.key, p.value)) continue;
     let key = p.key;
     if (key in fields) {
       if (fields[key] === p.value) continue;

@@ -109,7 +109,10 @@ export function readValue(layout: PageLayout, hit: LabelHit, opts: ReadValueOpti
     if (leftOfColumn.some((t) => opts.isLabel(t) || Math.abs(t.box[0] - hit.labelBox[0]) < 2 * h)) break;
     if (opts.strictColumn && (leftOfColumn.length > 0 || next.tokens.length !== inColumn.length)) break;
     if (opts.isLabel(inColumn[0]!)) break;
-    if (anchorLeft !== null && Math.abs(inColumn[0]!.box[0] - anchorLeft) > 2.5 * h) break;
+    // (A value whose end slipped half a line down on a skewed scan goes on right where the line above ended.)
+    const lastRight = boxes.length > 0 ? boxes[boxes.length - 1]![2] : null;
+    const slipped = taken === 0 && lastRight !== null && Math.abs(inColumn[0]!.box[0] - lastRight) < 2 * h && next.top - row.top < 1.2 * h;
+    if (anchorLeft !== null && !slipped && Math.abs(inColumn[0]!.box[0] - anchorLeft) > 2.5 * h) break;
     const taking: Token[] = [];
     for (const t of inColumn) {
       if (opts.isLabel(t)) break;

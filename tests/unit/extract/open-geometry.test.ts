@@ -124,4 +124,17 @@ describe('open extraction geometry', () => {
     );
     expect(fields).toEqual({ 'BRANCH NAME': 'Lakeside East', '# STAFF': '12' });
   });
+  it('follows a value whose end slipped down a little on a skewed scan, and drops bracketed instructions and blank lines', async () => {
+    const fields = await open(
+      page([
+        ['ADDRESS:12 Harbour Road', 85, 300],
+        ['Portland, OR 97201', 260, 314],
+        ['Reviewed by', 85, 360],
+        ['(Signature)', 260, 360],
+        ['REF:', 85, 400],
+        ['____', 160, 400],
+      ]),
+    );
+    expect(fields).toEqual({ ADDRESS: '12 Harbour Road Portland, OR 97201' });
+  });
 });
