@@ -39,7 +39,11 @@ export interface XyCutOptions {
  */
 export function xyCut<T extends CutItem>(items: readonly T[], opts: XyCutOptions, depth = 0): T[][] {
   if (items.length <= 1 || depth > 40) return items.length ? [[...items]] : [];
-  const colGaps = projectionGaps(items, 0).filter(([a, b]) => b - a >= opts.minColumnGap);
+  // Pieces of one text row (answers "(1) ... (2) ..." spaced out on a line) are one line, not columns:
+  // a channel through a single row only splits it when it is wider than a few line heights.
+  const rowH = Math.min(...items.map((i) => i.bbox[3] - i.bbox[1]));
+  const oneRow = Math.max(...items.map((i) => i.bbox[1])) < Math.min(...items.map((i) => i.bbox[3])) && rowH > 0;
+  const colGaps = projectionGaps(items, 0).filter(([a, b]) => b - a >= opts.minColumnGap && (!oneRow || b - a > 3 * rowH));
   if (colGaps.length > 0) {
     // The widest channel splits first; the parts recurse (and split again on their own channels).
     const [a, b] = colGaps.reduce((m, g) => (g[1] - g[0] > m[1] - m[0] ? g : m));
