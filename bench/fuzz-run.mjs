@@ -25,6 +25,7 @@ if (want('readDocument')) {
   const t = readDocumentProperty(readDocument, bases.length > 0 ? bases : [goodPdf], 15_000);
   try {
     results.push(await runTarget('readDocument(mutated pdf)', t.property, params));
+    console.log(`readDocument: ${t.strays.count} inputs left a stray pdf.js rejection (tolerated by the worker child)${t.strays.first ? `; first: ${t.strays.first}, kept at ${t.strays.file}` : ''}`);
   } finally {
     t.cleanup();
   }

@@ -26,7 +26,7 @@ export function readDocumentProperty(
   readDocument: (path: string, opts: { fileName: string; format?: string; ocr?: string }) => Promise<unknown>,
   basePdfs: Buffer | Buffer[],
   timeoutMs?: number,
-): { property: IAsyncPropertyWithHooks<[Buffer]>; cleanup: () => void };
+): { property: IAsyncPropertyWithHooks<[Buffer]>; strays: { count: number; first: string | null; file: string | null }; cleanup: () => void };
 export function postBytes(baseUrl: string, path: string, body: Buffer, headers: Record<string, string>): Promise<{ status: number; text: string; type: string }>;
 export function multipartBody(parts: { name: string; filename?: string; data: Buffer }[], boundary: string, mode?: string): Buffer;
 export function multipartProperty(server: FuzzServer, goodPdf: Buffer): IAsyncPropertyWithHooks<unknown[]>;
