@@ -254,7 +254,7 @@ function headerTablePairs(layout: PageLayout, used: Set<Token>): KeyValuePair[] 
     const heads = row.tokens.filter((t) => /^[^:：]{1,30}[:：]$/u.test(t.text.trim()) && looksLikeKey(t.text.replace(/[:：]$/u, '')));
     if (heads.length < 2 || heads.length !== row.tokens.length) return;
     const h = Math.max(4, row.bottom - row.top);
-    const bounds = heads.map((t, i) => [t.box[0] - h, i + 1 < heads.length ? heads[i + 1]!.box[0] - h * 0.3 : layout.page.width] as const);
+    const bounds = heads.map((t, i) => [t.box[0] - h, i + 1 < heads.length ? heads[i + 1]!.box[0] - h : layout.page.width] as const);
     let lastBottom = row.bottom;
     const found: { head: Token; cells: Token[]; rowIndex: number }[] = [];
     for (let r = rowIndex + 1; r < layout.rows.length; r++) {

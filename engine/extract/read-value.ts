@@ -91,6 +91,9 @@ export function readValue(layout: PageLayout, hit: LabelHit, opts: ReadValueOpti
   }
   const maxLines = opts.multiline ? (opts.maxLines ?? 12) : 1;
   let lastBottom = row.bottom;
+  // Line pitch of the value so far: a clearly wider step down starts a new paragraph.
+  let lastTop = row.top;
+  let pitch = 0;
   let taken = 0;
   // Wrapped text starts its lines at the x where the value's first line starts: a line far right of it is
   // another field (a second column of dates beside a name), not the value's continuation.
@@ -99,6 +102,7 @@ export function readValue(layout: PageLayout, hit: LabelHit, opts: ReadValueOpti
     const next = layout.rows[r]!;
     const lh = Math.max(4, next.bottom - next.top);
     if (next.top - lastBottom > Math.max(h, lh) * (sameRowEmpty && taken === 0 ? 1.6 : 1.0)) break;
+    if (pitch > 0 && next.top - lastTop > 1.5 * pitch) break;
     const left = sameRowEmpty ? hit.labelBox[0] - 1.5 * h : valueLeft - 1.5 * h;
     const inColumn = next.tokens.filter((t) => t.box[0] >= left && t.box[0] < columnRight - h * 0.5);
     const leftOfColumn = next.tokens.filter((t) => t.box[2] <= left + h);
@@ -123,6 +127,8 @@ export function readValue(layout: PageLayout, hit: LabelHit, opts: ReadValueOpti
     boxes.push(...taking.map((t) => t.box));
     if (taking.some((t) => t.cell)) fromTable = true;
     lastBottom = next.bottom;
+    pitch = next.top - lastTop;
+    lastTop = next.top;
     taken++;
     if (!opts.multiline) break;
   }

@@ -137,4 +137,15 @@ describe('open extraction geometry', () => {
     );
     expect(fields).toEqual({ ADDRESS: '12 Harbour Road Portland, OR 97201' });
   });
+  it('stops a value below its label at a wider step down (a new paragraph)', async () => {
+    const fields = await open(
+      page([
+        ['Outcome:', 85, 100],
+        ['Stock moved to the new shelf', 85, 116],
+        ['within two weeks of delivery', 85, 132],
+        ['Further shops will follow next spring.', 85, 158],
+      ]),
+    );
+    expect(fields).toEqual({ Outcome: 'Stock moved to the new shelf within two weeks of delivery' });
+  });
 });
