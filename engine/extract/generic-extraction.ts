@@ -24,15 +24,17 @@ export function extractOpen(doc: DocumentPages): ExtractItem {
   const fields: Record<string, string> = {};
   const keys: string[] = [];
   for (const p of pairs) {
-    if (!p.key || !p.value || !plausiblePair(p.key, p.value)) continue;
+    // Dot leaders and underscores printed after a value are not part of it.
+    const value = p.value.replace(/(?:\s*[._·…]){2,}\s*$/u, '').replace(/\s+_+$/u, '').trim();
+    if (!p.key || !value || !plausiblePair(p.key, value)) continue;
     let key = p.key;
     if (key in fields) {
-      if (fields[key] === p.value) continue;
+      if (fields[key] === value) continue;
       let n = 2;
       while (`${p.key}_${n}` in fields) n++;
       key = `${p.key}_${n}`;
     }
-    fields[key] = p.value;
+    fields[key] = value;
     keys.push(key);
   }
   return { page_count: doc.pages.length, key_index: keys, extracted_fields: fields };

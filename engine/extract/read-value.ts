@@ -68,7 +68,9 @@ export function readValue(layout: PageLayout, hit: LabelHit, opts: ReadValueOpti
     }
     // A very wide gap means another column starts (before any value text, a narrower one already does).
     const gap = t.box[0] - prevRight;
-    if (gap > Math.max(opts.wideGap ?? 8 * h, layout.page.width * (opts.wideGap ? 0 : 0.25)) || (parts.length > 0 && opts.wideGap === undefined && gap > 5 * h) || (parts.length === 0 && gap > Math.max(8 * h, layout.page.width * 0.2))) {
+    // The one piece left on the row after a "Key:" is its value however far off it is printed.
+    const lone = parts.length === 0 && k === row.tokens.length - 1 && /[:：]\s*$/u.test(hit.raw) && opts.wideGap === undefined && gap < layout.page.width * 0.45;
+    if (!lone && (gap > Math.max(opts.wideGap ?? 8 * h, layout.page.width * (opts.wideGap ? 0 : 0.25)) || (parts.length > 0 && opts.wideGap === undefined && gap > 5 * h) || (parts.length === 0 && gap > Math.max(8 * h, layout.page.width * 0.2)))) {
       columnRight = t.box[0];
       break;
     }

@@ -148,4 +148,15 @@ describe('open extraction geometry', () => {
     );
     expect(fields).toEqual({ Outcome: 'Stock moved to the new shelf within two weeks of delivery' });
   });
+  it('reads the lone piece far right of a "Key:" as its value and drops dot leaders after a value', async () => {
+    const fields = await open(
+      page([
+        ['Client Matter No.:', 110, 100],
+        ['KX 45048', 480, 100],
+        ['TITLE:', 110, 140],
+        ['Store Manager .. .', 180, 140],
+      ]),
+    );
+    expect(fields).toEqual({ 'Client Matter No.': 'KX 45048', TITLE: 'Store Manager' });
+  });
 });
