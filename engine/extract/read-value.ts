@@ -88,6 +88,10 @@ export function readValue(layout: PageLayout, hit: LabelHit, opts: ReadValueOpti
   const below = opts.below ?? true;
   const valueLeft = boxes.length > 0 ? boxes[0]![0] : hit.labelBox[0];
   const sameRowEmpty = parts.length === 0;
+  // A blank "Key:" with another label right beside it is one of a row of blank fields: what is printed
+  // under them is the next part of the form.
+  const nextIsLabel = sameRowEmpty && row.tokens[hit.last + 1] !== undefined && opts.isLabel(row.tokens[hit.last + 1]!) && /[:：]\s*$/u.test(hit.raw);
+  if (nextIsLabel) return finish();
   if (!opts.multiline && !(sameRowEmpty && below)) {
     return finish();
   }

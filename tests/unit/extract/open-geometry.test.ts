@@ -159,4 +159,16 @@ describe('open extraction geometry', () => {
     );
     expect(fields).toEqual({ 'Client Matter No.': 'KX 45048', TITLE: 'Store Manager' });
   });
+  it('reads nothing under a blank "Key:" that has another label right beside it', async () => {
+    const fields = await open(
+      page([
+        ['Invoice Date:', 70, 100],
+        ['12/01/2024', 200, 100],
+        ['Approved By:', 70, 130],
+        ['Checked By:', 260, 130],
+        ['SUMMARY', 90, 152],
+      ]),
+    );
+    expect(fields).toEqual({ 'Invoice Date': '12/01/2024' });
+  });
 });
