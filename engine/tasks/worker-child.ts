@@ -162,6 +162,14 @@ process.on('message', (msg: WorkerRequest) => {
   );
 });
 process.on('disconnect', () => process.exit(0));
+// pdf.js can leave an internal promise rejected with no handler after the read it served has settled
+// (a damaged xref found by the fuzzer: ParserEOFException). Node would end this child for it, failing
+// whichever file it is reading next. The job's own outcome is reported by its own promise (or its
+// timeout), so a stray rejection is noted and the child carries on.
+process.on('unhandledRejection', (reason) => {
+  const r = reason as { name?: unknown; message?: unknown } | null;
+  process.stderr.write(`docai worker: ignored a stray rejection from a reader (${String(r?.name ?? 'Error')}: ${String(r?.message ?? reason).slice(0, 200)})\n`);
+});
 // Load the reader before taking work, so that a job's timeout measures the job, not module loading.
 // A module that fails to load fails each job with a clear message (loadEntry), not the child.
 void Promise.allSettled([detectFormat(), readDocument()]).then(() => process.send!({ ready: true } satisfies WorkerReply));
