@@ -1,6 +1,10 @@
 import type { BBox } from '../../core/geometry.js';
 import type { Page, RuleLine, SourceBlock, TableCell, TextLine } from '../../core/page.js';
+import { DocError } from '../../core/errors.js';
 import { isCjk, normalizeText } from '../../core/text.js';
+
+/** The same page limit as a PDF's: a flow document that lays out to more is refused while it is laid out. */
+export const MAX_FLOW_PAGES = 5000;
 
 /**
  * Flow documents (word processing, spreadsheets, HTML, text) have no fixed page geometry. They are
@@ -111,6 +115,9 @@ class PageBuilder {
     return this.page;
   }
   newPage(): void {
+    if (this.pages.length >= MAX_FLOW_PAGES) {
+      throw new DocError('INVALID_DOCUMENT', `the document lays out to more than ${MAX_FLOW_PAGES.toLocaleString('en-US')} pages; at most ${MAX_FLOW_PAGES.toLocaleString('en-US')} pages are accepted`);
+    }
     this.page = { pageNumber: this.pages.length + 1, width: this.width, height: this.height, lines: [], rules: [], images: [], sourceBlocks: [], ocr: false, rotation: 0 };
     this.pages.push(this.page);
     this.y = MARGIN;
