@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { DocError } from '../../core/errors.js';
 import type { Page } from '../../core/page.js';
 import { layoutFlow, placeCells, type FlowBlock } from './flow-layout.js';
 
@@ -9,6 +10,12 @@ const BLOCK = new Set([
   'p', 'div', 'section', 'article', 'header', 'footer', 'main', 'aside', 'nav', 'blockquote', 'pre', 'ul', 'ol', 'li', 'dl', 'dt', 'dd',
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'tr', 'td', 'th', 'caption', 'figure', 'figcaption', 'hr', 'form', 'fieldset', 'address', 'body', 'html',
 ]);
+
+/**
+ * Open elements allowed at once. htmlparser2 keeps its open-element stack with unshift, so nesting n deep
+ * costs n squared (200,000 nested divs: 82 s); real pages nest a few dozen levels.
+ */
+export const MAX_HTML_DEPTH = 2000;
 
 interface TableBuild {
   rows: { text: string; rowSpan: number; colSpan: number }[][];
@@ -32,6 +39,7 @@ export function readHtml(html: string): Page[] {
   const tables: TableBuild[] = [];
   const listCounters: (number | null)[] = [];
   let pendingPrefix = '';
+  let depth = 0;
 
   const flush = () => {
     const t = pre ? text.replace(/^\n+|\s+$/g, '') : text.replace(/\s+/g, ' ').trim();
@@ -51,6 +59,9 @@ export function readHtml(html: string): Page[] {
   const parser = new Parser(
     {
       onopentag(name, attribs) {
+        if (!VOID.has(name) && ++depth > MAX_HTML_DEPTH) {
+          throw new DocError('INVALID_DOCUMENT', `the HTML nests elements more than ${MAX_HTML_DEPTH} deep; it cannot be read`);
+        }
         if (dropDepth || DROPPED.has(name)) {
           if (!VOID.has(name)) dropDepth++;
           return;
@@ -86,6 +97,7 @@ export function readHtml(html: string): Page[] {
         if (bold) boldText += data.replace(/\s/g, '').length;
       },
       onclosetag(name, implied) {
+        if (!VOID.has(name)) depth = Math.max(0, depth - 1);
         if (dropDepth) {
           if (!VOID.has(name)) dropDepth--;
           return;
