@@ -8,6 +8,8 @@ import { attr, child, children, childrenNamed, localName, parseRels, parseXml, r
 const MAX_ROWS = 20_000;
 const MAX_COLS = 200;
 const MAX_PAGE_WIDTH = 4000;
+/** Filled cells read from one workbook: beyond this a table lays out to millions of lines (minutes, gigabytes). */
+export const MAX_WORKBOOK_CELLS = 250_000;
 
 function textOfStringItem(si: XNode): string {
   // Plain <t>, or rich text runs <r><t>; phonetic hints <rPh> are not part of the value.
@@ -77,13 +79,14 @@ export function readXlsx(zip: SafeZip): Page[] {
   const sheets = wb ? childrenNamed(child(wb, 'sheets') ?? {}, 'sheet') : [];
   if (sheets.length === 0) throw new DocError('INVALID_DOCUMENT', 'the workbook has no sheets');
   const pages: Page[] = [];
+  const budget = { cells: MAX_WORKBOOK_CELLS };
   for (const sheet of sheets) {
     if (attr(sheet, 'state') === 'hidden' || attr(sheet, 'state') === 'veryHidden') continue;
     const name = attr(sheet, 'name') ?? 'Sheet';
     const target = rels.get(relId(sheet) ?? '');
     const xml = target ? zip.readText(target) : null;
     if (!xml) continue;
-    const table = readSheetTable(parseXml(xml, target!), shared);
+    const table = readSheetTable(parseXml(xml, target!), shared, budget);
     const blocks: FlowBlock[] = [{ kind: 'heading', text: name, level: 1 }];
     if (table) blocks.push({ kind: 'table', table });
     const width = table ? estimateWidth(table) : A4_WIDTH;
@@ -102,7 +105,7 @@ function estimateWidth(t: FlowTable): number {
   return Math.min(MAX_PAGE_WIDTH, widths.reduce((a, b) => a + b, 0) + 288);
 }
 
-function readSheetTable(nodes: XNode[], shared: string[]): FlowTable | null {
+function readSheetTable(nodes: XNode[], shared: string[], budget: { cells: number }): FlowTable | null {
   const ws = root(nodes, 'worksheet');
   const data = ws ? child(ws, 'sheetData') : undefined;
   if (!ws || !data) return null;
@@ -119,7 +122,11 @@ function readSheetTable(nodes: XNode[], shared: string[]): FlowTable | null {
       colIndex = pos ? pos[1] : colIndex + 1;
       if (colIndex >= MAX_COLS) continue;
       const text = cellValue(c, shared);
-      if (text.trim()) values.set(`${rowIndex}:${colIndex}`, { row: rowIndex, col: colIndex, text });
+      if (!text.trim()) continue;
+      if (--budget.cells < 0) {
+        throw new DocError('INVALID_DOCUMENT', `the workbook has more than ${MAX_WORKBOOK_CELLS.toLocaleString('en-US')} filled cells; at most that many are read`);
+      }
+      values.set(`${rowIndex}:${colIndex}`, { row: rowIndex, col: colIndex, text });
     }
   }
   const merges: { r0: number; c0: number; r1: number; c1: number }[] = [];
