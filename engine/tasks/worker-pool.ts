@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -71,13 +72,24 @@ export class WorkerPool {
     });
   }
 
+  /**
+   * The OCR model loader reads a user model folder from the environment (settings.json can name one too). A single
+   * worker is the machine's only OCR user, so it gets two intra-op threads; two workers keep one each (measured:
+   * oversubscribed threads are slower under load).
+   */
+  private childEnv(): NodeJS.ProcessEnv {
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    if (this.opts.modelDir) env.DOCAI_MODEL_DIR = this.opts.modelDir;
+    if (env.DOCAI_OCR_THREADS === undefined && Math.floor(this.opts.size) <= 1 && availableParallelism() >= 2) env.DOCAI_OCR_THREADS = '2';
+    return env;
+  }
+
   private spawn(): Slot {
     const child = fork(this.childPath, [], {
       execArgv: [`--max-old-space-size=${Math.max(64, Math.floor(this.opts.heapMb))}`],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'advanced',
-      // The OCR model loader reads a user model folder from the environment; settings.json can name one too.
-      env: this.opts.modelDir ? { ...process.env, DOCAI_MODEL_DIR: this.opts.modelDir } : process.env,
+      env: this.childEnv(),
     });
     const slot: Slot = { child, ready: false, current: null, timer: null };
     child.on('message', (msg: WorkerReply) => {
