@@ -148,12 +148,12 @@ export class Library implements LibraryService {
         ? this.sql(`SELECT * FROM library_documents ORDER BY indexed_at, doc_id`).all()
         : this.sql(`SELECT * FROM library_documents WHERE owner_key_id = ? ORDER BY indexed_at, doc_id`).all(key.id)
     ) as DocRow[];
-    return rows.map(toDocument);
+    return rows.map(documentFromRow);
   }
 
   getDocument(docId: string): (LibraryDocument & { blobHash: string }) | null {
     const row = this.sql(`SELECT * FROM library_documents WHERE doc_id = ?`).get(docId) as DocRow | undefined;
-    return row ? { ...toDocument(row), blobHash: row.blob_hash } : null;
+    return row ? { ...documentFromRow(row), blobHash: row.blob_hash } : null;
   }
 
   /** BM25 search over the pages and tables the key may see. */
@@ -238,7 +238,7 @@ interface DocRow {
   blob_hash: string;
 }
 
-function toDocument(r: DocRow): LibraryDocument {
+function documentFromRow(r: DocRow): LibraryDocument {
   return { docId: r.doc_id, ownerKeyId: r.owner_key_id, fileName: r.file_name, pageCount: r.page_count };
 }
 

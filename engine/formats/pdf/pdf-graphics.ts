@@ -1,5 +1,6 @@
 import type { BBox } from '../../core/geometry.js';
 import type { ImageRegion, RuleLine } from '../../core/page.js';
+import { applyMatrix, multiplyMatrix, type Matrix } from './pdf-matrix.js';
 
 /** pdf.js operator codes used here (pdfjs-dist 5 `OPS`). */
 export interface PdfOps {
@@ -35,25 +36,11 @@ const CURVE = 2;
 const QUAD = 3;
 const CLOSE = 4;
 
-type Matrix = [number, number, number, number, number, number];
 
 const MAX_RULES = 20_000;
 const MAX_IMAGES = 2_000;
 
-function multiply(m: Matrix, n: ArrayLike<number>): Matrix {
-  return [
-    m[0] * n[0]! + m[2] * n[1]!,
-    m[1] * n[0]! + m[3] * n[1]!,
-    m[0] * n[2]! + m[2] * n[3]!,
-    m[1] * n[2]! + m[3] * n[3]!,
-    m[0] * n[4]! + m[2] * n[5]! + m[4],
-    m[1] * n[4]! + m[3] * n[5]! + m[5],
-  ];
-}
 
-function apply(m: Matrix, x: number, y: number): [number, number] {
-  return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
-}
 
 export interface PageGraphics {
   rules: RuleLine[];
@@ -112,7 +99,7 @@ export function collectPageGraphics(
       const s = stack.pop();
       if (s) ({ ctm, lineWidth, fillColor } = s);
     } else if (fn === OPS.transform && args) {
-      ctm = multiply(ctm, args as number[]);
+      ctm = multiplyMatrix(ctm, args as number[]);
     } else if (fn === OPS.setLineWidth && args) {
       lineWidth = Number(args[0]) || 0;
     } else if (fn === OPS.setFillRGBColor && args) {
@@ -120,13 +107,13 @@ export function collectPageGraphics(
     } else if (fn === OPS.paintFormXObjectBegin && args) {
       stack.push({ ctm, lineWidth, fillColor });
       const m = args[0] as number[] | null;
-      if (m && m.length === 6) ctm = multiply(ctm, m);
+      if (m && m.length === 6) ctm = multiplyMatrix(ctm, m);
     } else if (fn === OPS.beginAnnotation && args) {
       stack.push({ ctm, lineWidth, fillColor });
       ctm = viewport.slice(0, 6) as Matrix;
       lineWidth = 1;
       fillColor = '#000000';
-      for (const m of [args[2], args[3]] as (number[] | null)[]) if (m && m.length === 6) ctm = multiply(ctm, m);
+      for (const m of [args[2], args[3]] as (number[] | null)[]) if (m && m.length === 6) ctm = multiplyMatrix(ctm, m);
     } else if (fn === OPS.endAnnotation) {
       const s = stack.pop();
       if (s) ({ ctm, lineWidth, fillColor } = s);
@@ -178,7 +165,7 @@ export function collectPageGraphics(
       fn === OPS.paintSolidColorImageMask
     ) {
       if (images.length >= MAX_IMAGES) continue;
-      const corners = [apply(ctm, 0, 0), apply(ctm, 1, 0), apply(ctm, 0, 1), apply(ctm, 1, 1)];
+      const corners = [applyMatrix(ctm, 0, 0), applyMatrix(ctm, 1, 0), applyMatrix(ctm, 0, 1), applyMatrix(ctm, 1, 1)];
       const xs = corners.map((c) => c[0]);
       const ys = corners.map((c) => c[1]);
       const box: BBox = [
@@ -206,19 +193,19 @@ function walkPath(data: ArrayLike<number>, ctm: Matrix, onSubpath: (points: Arra
     const op = data[i++];
     if (op === MOVE) {
       flush(false);
-      points.push(apply(ctm, data[i]!, data[i + 1]!));
+      points.push(applyMatrix(ctm, data[i]!, data[i + 1]!));
       i += 2;
     } else if (op === LINE) {
-      points.push(apply(ctm, data[i]!, data[i + 1]!));
+      points.push(applyMatrix(ctm, data[i]!, data[i + 1]!));
       i += 2;
     } else if (op === CURVE) {
       // A curve is never a ruling line: break the polyline there.
-      const end = apply(ctm, data[i + 4]!, data[i + 5]!);
+      const end = applyMatrix(ctm, data[i + 4]!, data[i + 5]!);
       flush(false);
       points.push(end);
       i += 6;
     } else if (op === QUAD) {
-      const end = apply(ctm, data[i + 2]!, data[i + 3]!);
+      const end = applyMatrix(ctm, data[i + 2]!, data[i + 3]!);
       flush(false);
       points.push(end);
       i += 4;

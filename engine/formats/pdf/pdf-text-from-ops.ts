@@ -1,6 +1,7 @@
 import type { BBox } from '../../core/geometry.js';
 import { normalizeText } from '../../core/text.js';
 import type { PdfFontFace, Span } from './pdf-text-lines.js';
+import { multiplyMatrix, type Matrix } from './pdf-matrix.js';
 
 /** Text operator codes of pdf.js `OPS` used here. */
 export interface PdfTextOps {
@@ -44,18 +45,7 @@ interface Glyph {
   isSpace?: boolean;
 }
 
-type Matrix = [number, number, number, number, number, number];
 
-function mul(m: Matrix, n: ArrayLike<number>): Matrix {
-  return [
-    m[0] * n[0]! + m[2] * n[1]!,
-    m[1] * n[0]! + m[3] * n[1]!,
-    m[0] * n[2]! + m[2] * n[3]!,
-    m[1] * n[2]! + m[3] * n[3]!,
-    m[0] * n[4]! + m[2] * n[5]! + m[4],
-    m[1] * n[4]! + m[3] * n[5]! + m[5],
-  ];
-}
 
 interface TextState {
   ctm: Matrix;
@@ -124,7 +114,7 @@ export function textSpansFromOps(
     const size = st.fontSize;
     const advanceScale = size * (font.fontMatrix[0] ?? 0.001);
     // Text space of this run, as pdf.js paints it: CTM x Tm x translate(x, y + rise) x scale(hScale, 1).
-    const m = mul(mul(mul(st.ctm, st.tm), [1, 0, 0, 1, st.x, st.y + st.rise]), [st.hScale, 0, 0, 1, 0, 0]);
+    const m = multiplyMatrix(multiplyMatrix(multiplyMatrix(st.ctm, st.tm), [1, 0, 0, 1, st.x, st.y + st.rise]), [st.hScale, 0, 0, 1, 0, 0]);
     let x = 0;
     let text = '';
     let start = 0;
@@ -168,12 +158,12 @@ export function textSpansFromOps(
         break;
       }
       case OPS.transform:
-        if (a) st.ctm = mul(st.ctm, a as number[]);
+        if (a) st.ctm = multiplyMatrix(st.ctm, a as number[]);
         break;
       case OPS.paintFormXObjectBegin: {
         stack.push({ ...st });
         const fm = a?.[0] as number[] | null;
-        if (fm && fm.length === 6) st.ctm = mul(st.ctm, fm);
+        if (fm && fm.length === 6) st.ctm = multiplyMatrix(st.ctm, fm);
         break;
       }
       case OPS.paintFormXObjectEnd: {
@@ -187,8 +177,8 @@ export function textSpansFromOps(
         const t = a?.[2] as number[] | null;
         const am = a?.[3] as number[] | null;
         st = { ...initial };
-        if (t && t.length === 6) st.ctm = mul(st.ctm, t);
-        if (am && am.length === 6) st.ctm = mul(st.ctm, am);
+        if (t && t.length === 6) st.ctm = multiplyMatrix(st.ctm, t);
+        if (am && am.length === 6) st.ctm = multiplyMatrix(st.ctm, am);
         break;
       }
       case OPS.endAnnotation: {

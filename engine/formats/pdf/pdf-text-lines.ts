@@ -1,6 +1,7 @@
 import type { BBox } from '../../core/geometry.js';
 import type { TextLine, TextRun } from '../../core/page.js';
 import { isCjk, normalizeText } from '../../core/text.js';
+import { applyMatrix, multiplyMatrix, type Matrix } from './pdf-matrix.js';
 
 /** A text item as pdf.js `getTextContent` returns it. */
 export interface PdfTextItem {
@@ -24,7 +25,6 @@ export interface PdfFontFace {
   italic: boolean;
 }
 
-type Matrix = [number, number, number, number, number, number];
 
 /** One positioned piece of text in page pixels, before lines are formed. */
 export interface Span {
@@ -40,20 +40,7 @@ export interface Span {
   seq?: number;
 }
 
-function multiply(m: Matrix, n: number[]): Matrix {
-  return [
-    m[0] * n[0]! + m[2] * n[1]!,
-    m[1] * n[0]! + m[3] * n[1]!,
-    m[0] * n[2]! + m[2] * n[3]!,
-    m[1] * n[2]! + m[3] * n[3]!,
-    m[0] * n[4]! + m[2] * n[5]! + m[4],
-    m[1] * n[4]! + m[3] * n[5]! + m[5],
-  ];
-}
 
-function apply(m: Matrix, x: number, y: number): [number, number] {
-  return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
-}
 
 /**
  * Turn pdf.js text items into TextLines in page pixels (`viewport` = user space -> pixels, CropBox and
@@ -88,12 +75,12 @@ export function buildTextLines(
       [0, ascent * fontHeight],
       [along, ascent * fontHeight],
     ] as const) {
-      corners.push(apply(vp, t[4]! + ux[0]! * a + uy[0]! * h, t[5]! + ux[1]! * a + uy[1]! * h));
+      corners.push(applyMatrix(vp, t[4]! + ux[0]! * a + uy[0]! * h, t[5]! + ux[1]! * a + uy[1]! * h));
     }
     const xs = corners.map((c) => c[0]);
     const ys = corners.map((c) => c[1]);
     const box: BBox = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-    const dev = multiply(vp, t);
+    const dev = multiplyMatrix(vp, t);
     const size = Math.hypot(dev[2], dev[3]);
     const horizontal = Math.abs(dev[1]) < 1e-3 * Math.abs(dev[0]) && dev[0] > 0;
     const text = normalizeText(item.str);
