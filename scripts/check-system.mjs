@@ -18,6 +18,14 @@ try {
 }
 if (!soffice) missing.push('libreoffice-nogui');
 if (!existsSync('/usr/bin/pdftoppm')) missing.push('poppler-utils');
+// Test fixtures convert images with ImageMagick (some machines carry a `convert` stand-in that is not it).
+let magick = false;
+try {
+  magick = /ImageMagick/.test(execFileSync('convert', ['-version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+} catch {
+  magick = false;
+}
+if (!magick) missing.push('imagemagick');
 
 if (missing.length > 0) {
   console.error(`npm test needs system packages that are not installed: ${missing.join(', ')}`);
