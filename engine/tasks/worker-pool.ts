@@ -25,6 +25,21 @@ interface Slot {
  * Jobs queue FIFO; a child that exits mid-job (crash, out of memory, timeout kill) fails that job only
  * and is replaced.
  */
+/**
+ * Environment of a worker child. The OCR model loader reads a user model folder from the environment (settings.json
+ * can name one too). A single worker is the machine's only OCR user, so it gets two intra-op threads; two or more
+ * workers keep one each (measured: oversubscribed threads are slower under load). An explicit DOCAI_OCR_THREADS wins.
+ */
+export function workerEnvironment(
+  base: NodeJS.ProcessEnv,
+  opts: { size: number; modelDir?: string | null; cores: number },
+): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...base };
+  if (opts.modelDir) env.DOCAI_MODEL_DIR = opts.modelDir;
+  if (env.DOCAI_OCR_THREADS === undefined && Math.floor(opts.size) <= 1 && opts.cores >= 2) env.DOCAI_OCR_THREADS = '2';
+  return env;
+}
+
 export class WorkerPool {
   private readonly slots: Slot[] = [];
   private readonly queue: PendingJob[] = [];
@@ -72,24 +87,12 @@ export class WorkerPool {
     });
   }
 
-  /**
-   * The OCR model loader reads a user model folder from the environment (settings.json can name one too). A single
-   * worker is the machine's only OCR user, so it gets two intra-op threads; two workers keep one each (measured:
-   * oversubscribed threads are slower under load).
-   */
-  private childEnv(): NodeJS.ProcessEnv {
-    const env: NodeJS.ProcessEnv = { ...process.env };
-    if (this.opts.modelDir) env.DOCAI_MODEL_DIR = this.opts.modelDir;
-    if (env.DOCAI_OCR_THREADS === undefined && Math.floor(this.opts.size) <= 1 && availableParallelism() >= 2) env.DOCAI_OCR_THREADS = '2';
-    return env;
-  }
-
   private spawn(): Slot {
     const child = fork(this.childPath, [], {
       execArgv: [`--max-old-space-size=${Math.max(64, Math.floor(this.opts.heapMb))}`],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'advanced',
-      env: this.childEnv(),
+      env: workerEnvironment(process.env, { size: this.opts.size, modelDir: this.opts.modelDir, cores: availableParallelism() }),
     });
     const slot: Slot = { child, ready: false, current: null, timer: null };
     child.on('message', (msg: WorkerReply) => {
