@@ -8,25 +8,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DocError } from '../core/errors.js';
 import type { DocumentFormat, DocumentPages } from '../core/page.js';
-import type { ExtractMode, ParseMode, ParseResult } from '../core/results.js';
 import { BlobStore } from '../store/blob-store.js';
 import { PAGES_CACHE_NAME, type SourceFile, type WorkerJob, type WorkerReply, type WorkerRequest } from './worker-jobs.js';
 
-type DetectFormat = (path: string, fileName: string) => Promise<DocumentFormat | null>;
-type ReadDocument = (path: string, opts: { fileName: string; format?: DocumentFormat }) => Promise<DocumentPages>;
-type BuildParseResult = (doc: DocumentPages, fileName: string, mode: ParseMode) => ParseResult;
-type RunExtraction = (
-  files: { fileName: string; doc: DocumentPages }[],
-  req: { mode: ExtractMode; jsonSchema: unknown | null; prompt: string },
-) => Promise<unknown[]>;
-type MaskFile = (input: {
-  path: string;
-  fileName: string;
-  format: DocumentFormat;
-  doc: DocumentPages;
-  fields: string[];
-  outPath: string;
-}) => Promise<{ pageCount: number; maskedFields: string[]; regions: unknown[]; outPath: string }>;
+// The pipelines' own signatures (type-only: erased at compile, so the modules still load lazily below).
+type DetectFormat = typeof import('../formats/detect-format.js').detectFormat;
+type ReadDocument = typeof import('../vision/read-document.js').readDocument;
+type BuildParseResult = typeof import('../parse/build-result.js').buildParseResult;
+type RunExtraction = typeof import('../extract/run-extraction.js').runExtraction;
+type MaskFile = typeof import('../mask/mask-file.js').maskFile;
 
 const FORMAT_LABEL: Partial<Record<DocumentFormat, string>> = { jpg: 'JPEG', tiff: 'TIFF', png: 'PNG', bmp: 'BMP', gif: 'GIF', webp: 'WebP' };
 
