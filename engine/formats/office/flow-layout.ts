@@ -12,7 +12,9 @@ export const MAX_FLOW_PAGES = 5000;
  * every block gets a consistent box and page number in the same PixelSpace as PDF pages.
  */
 export type FlowBlock =
-  | { kind: 'heading'; text: string; level: number }
+  | { kind: 'heading'; text: string; level: number; fontSize?: number }
+  /** The page size and margins of the blocks that follow (a Word section); `newPage` starts them on a fresh page. */
+  | { kind: 'geometry'; geometry: PageGeometry; newPage: boolean }
   | { kind: 'paragraph'; text: string; bold?: boolean; list?: boolean; fontSize?: number }
   | { kind: 'table'; table: FlowTable; caption?: string }
   | { kind: 'pageBreak' };
@@ -27,6 +29,31 @@ export interface FlowTable {
 export const A4_WIDTH = 1190;
 export const A4_HEIGHT = 1684;
 const MARGIN = 144;
+
+/** Page size and margins in page pixels (144 dpi). */
+export interface PageGeometry {
+  width: number;
+  height: number;
+  margins: { top: number; right: number; bottom: number; left: number };
+}
+
+export const A4_GEOMETRY: PageGeometry = { width: A4_WIDTH, height: A4_HEIGHT, margins: { top: MARGIN, right: MARGIN, bottom: MARGIN, left: MARGIN } };
+
+/** Smallest page (and content width) accepted from a file's own geometry: anything less is treated as damaged. */
+const MIN_PAGE = 288;
+const MIN_CONTENT = 144;
+
+/** The file's geometry when it is sane, else A4: zero, tiny or negative sizes and margins wider than the page are refused. */
+function saneGeometry(g: PageGeometry): PageGeometry {
+  const ok = (v: number) => Number.isFinite(v) && v >= 0;
+  const { width, height, margins: m } = g;
+  if (!ok(width) || !ok(height) || width < MIN_PAGE || height < MIN_PAGE || width > 20_000 || height > 20_000) return A4_GEOMETRY;
+  if (![m.top, m.right, m.bottom, m.left].every(ok)) return A4_GEOMETRY;
+  if (width - m.left - m.right >= MIN_CONTENT && height - m.top - m.bottom >= MIN_CONTENT) return g;
+  // Margins that leave no room for text: the page keeps its size with margins of a quarter inch.
+  const q = 36;
+  return { width, height, margins: { top: q, right: q, bottom: q, left: q } };
+}
 const BODY_SIZE = 22; // 11 pt at 144 dpi
 const HEADING_SIZES = [40, 32, 28, 26, 24, 22];
 const CELL_PAD = 8;
@@ -35,6 +62,10 @@ const TABLE_SIZE = 20;
 export interface FlowOptions {
   /** Wider pages for wide spreadsheets; the height stays A4. */
   pageWidth?: number;
+  /** The document's own first page size and margins (a Word file's section); A4 with 1-inch margins otherwise. */
+  geometry?: PageGeometry;
+  /** The document's body font size in page pixels (a Word file's default run size). */
+  bodySize?: number;
 }
 
 /** Estimated advance of one character at `size` px: CJK and full-width glyphs are square, Latin about half. */
@@ -98,18 +129,33 @@ export function wrapText(text: string, size: number, maxWidth: number): string[]
 class PageBuilder {
   readonly pages: Page[] = [];
   private page!: Page;
-  y = MARGIN;
-  constructor(readonly width: number, readonly height: number) {
+  y = 0;
+  width: number;
+  height: number;
+  private margins: PageGeometry['margins'];
+  constructor(geometry: PageGeometry) {
+    this.width = geometry.width;
+    this.height = geometry.height;
+    this.margins = geometry.margins;
     this.newPage();
   }
+  /** Pages started from now on take this size and these margins. */
+  setGeometry(geometry: PageGeometry): void {
+    this.width = geometry.width;
+    this.height = geometry.height;
+    this.margins = geometry.margins;
+  }
+  get top(): number {
+    return this.margins.top;
+  }
   get bottom(): number {
-    return this.height - MARGIN;
+    return this.height - this.margins.bottom;
   }
   get left(): number {
-    return MARGIN;
+    return this.margins.left;
   }
   get contentWidth(): number {
-    return this.width - 2 * MARGIN;
+    return this.width - this.margins.left - this.margins.right;
   }
   current(): Page {
     return this.page;
@@ -120,7 +166,7 @@ class PageBuilder {
     }
     this.page = { pageNumber: this.pages.length + 1, width: this.width, height: this.height, lines: [], rules: [], images: [], sourceBlocks: [], ocr: false, rotation: 0 };
     this.pages.push(this.page);
-    this.y = MARGIN;
+    this.y = this.margins.top;
   }
   /** True when the page already holds something (a break then starts a fresh page). */
   used(): boolean {
@@ -138,10 +184,26 @@ function makeLine(text: string, x: number, y: number, size: number, bold: boolea
 }
 
 export function layoutFlow(blocks: readonly FlowBlock[], opts: FlowOptions = {}): Page[] {
-  const pb = new PageBuilder(Math.max(A4_WIDTH, Math.round(opts.pageWidth ?? A4_WIDTH)), A4_HEIGHT);
+  const first = saneGeometry(opts.geometry ?? A4_GEOMETRY);
+  const pb = new PageBuilder(opts.geometry ? first : { ...A4_GEOMETRY, width: Math.max(A4_WIDTH, Math.round(opts.pageWidth ?? A4_WIDTH)) });
+  const bodySize = opts.bodySize && opts.bodySize >= 8 && opts.bodySize <= 200 ? opts.bodySize : BODY_SIZE;
   for (const block of blocks) {
     if (block.kind === 'pageBreak') {
       if (pb.used()) pb.newPage();
+      continue;
+    }
+    if (block.kind === 'geometry') {
+      const g = saneGeometry(block.geometry);
+      const resized = g.width !== pb.width || g.height !== pb.height;
+      pb.setGeometry(g);
+      // A new page size cannot continue the current page; a continuous section with the same size can.
+      if ((block.newPage || resized) && pb.used()) pb.newPage();
+      else if (!pb.used()) {
+        const page = pb.current();
+        page.width = g.width;
+        page.height = g.height;
+        pb.y = Math.max(pb.y, pb.top);
+      }
       continue;
     }
     if (block.kind === 'table') {
@@ -152,7 +214,7 @@ export function layoutFlow(blocks: readonly FlowBlock[], opts: FlowOptions = {})
     if (!text) continue;
     const isHeading = block.kind === 'heading';
     const level = isHeading ? Math.min(6, Math.max(1, block.level)) : 0;
-    const size = isHeading ? HEADING_SIZES[level - 1]! : block.fontSize ?? BODY_SIZE;
+    const size = isHeading ? Math.max(HEADING_SIZES[level - 1]!, block.fontSize ?? 0) : block.fontSize ?? bodySize;
     const bold = isHeading || Boolean(block.kind === 'paragraph' && block.bold);
     const lineHeight = Math.round(size * 1.45);
     const indent = block.kind === 'paragraph' && block.list ? 36 : 0;
@@ -160,7 +222,7 @@ export function layoutFlow(blocks: readonly FlowBlock[], opts: FlowOptions = {})
     if (isHeading) {
       pb.y += Math.round(size * 0.5);
       // keep a heading with at least two following lines
-      pb.ensure(lineHeight + 2 * Math.round(BODY_SIZE * 1.45));
+      pb.ensure(lineHeight + 2 * Math.round(bodySize * 1.45));
     } else {
       pb.ensure(lineHeight);
     }
@@ -233,7 +295,7 @@ function layoutTable(pb: PageBuilder, table: FlowTable): void {
   }
 
   // Rows go onto pages; a table running past the page bottom continues on the next page as its own piece.
-  pb.ensure(Math.min(rowHeight[0]!, pb.bottom - MARGIN));
+  pb.ensure(Math.min(rowHeight[0]!, pb.bottom - pb.top));
   let pieceStart = 0;
   let rowTop: number[] = [];
   const emitPiece = (endRow: number) => {

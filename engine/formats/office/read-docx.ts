@@ -1,7 +1,7 @@
 import type { Page } from '../../core/page.js';
 import { DocError } from '../../core/errors.js';
 import type { SafeZip } from './safe-zip.js';
-import { layoutFlow, type FlowBlock, type FlowTable } from './flow-layout.js';
+import { A4_HEIGHT, A4_WIDTH, layoutFlow, type FlowBlock, type FlowTable, type PageGeometry } from './flow-layout.js';
 import { attr, child, children, childrenNamed, localName, parseXml, path, root, textNode, type XNode } from './ooxml-xml.js';
 
 interface StyleInfo {
@@ -9,6 +9,60 @@ interface StyleInfo {
   basedOn?: string;
   outlineLevel?: number;
   bold?: boolean;
+  /** Run size the style sets, in half-points (= page pixels at 144 dpi). */
+  size?: number;
+}
+
+/** The style's own run size or the nearest one it is based on. */
+function styleSize(styles: Map<string, StyleInfo>, id: string | undefined, depth = 0): number | undefined {
+  if (!id || depth > 10) return undefined;
+  const s = styles.get(id);
+  if (!s) return undefined;
+  return s.size ?? styleSize(styles, s.basedOn, depth + 1);
+}
+
+/** A w:sz value in half-points; 1 pt = 2 px at 144 dpi, so half-points are page pixels. */
+function halfPoints(n: XNode | undefined): number | undefined {
+  if (!n) return undefined;
+  const v = Number(attr(n, 'val'));
+  return Number.isFinite(v) && v >= 2 && v <= 3276 ? v : undefined;
+}
+
+/** Twentieths of a point (twips) to page pixels at 144 dpi. */
+const twips = (v: string | undefined): number => Number(v) / 10;
+
+/** Page size and margins of a w:sectPr, or undefined when it states none. Landscape sizes are stated as such. */
+function sectionGeometry(sectPr: XNode | undefined): PageGeometry | undefined {
+  const size = sectPr ? child(sectPr, 'pgSz') : undefined;
+  if (!sectPr || !size) return undefined;
+  const width = twips(attr(size, 'w'));
+  const height = twips(attr(size, 'h'));
+  if (!Number.isFinite(width) || !Number.isFinite(height)) return undefined;
+  // Word states A4 as 11906 x 16838 twips; our A4 is 1190 x 1684 px (either orientation).
+  const near = (a: number, b: number) => Math.abs(a - b) < 2;
+  const w = near(width, A4_WIDTH) ? A4_WIDTH : near(width, A4_HEIGHT) ? A4_HEIGHT : Math.round(width);
+  const h = near(height, A4_HEIGHT) ? A4_HEIGHT : near(height, A4_WIDTH) ? A4_WIDTH : Math.round(height);
+  const mar = child(sectPr, 'pgMar');
+  const margin = (name: string) => {
+    const v = mar ? Math.abs(twips(attr(mar, name))) : NaN;
+    return Number.isFinite(v) ? Math.round(v) : 144;
+  };
+  return { width: w, height: h, margins: { top: margin('top'), right: margin('right'), bottom: margin('bottom'), left: margin('left') } };
+}
+
+/** The document default run size (w:docDefaults) and the default paragraph style's size. */
+function defaultSize(zip: SafeZip, styles: Map<string, StyleInfo>): number | undefined {
+  const xml = zip.readText('word/styles.xml');
+  if (!xml) return undefined;
+  const top = root(parseXml(xml, 'word/styles.xml'), 'styles');
+  if (!top) return undefined;
+  for (const s of childrenNamed(top, 'style')) {
+    if (attr(s, 'type') === 'paragraph' && /^(1|true)$/i.test(attr(s, 'default') ?? '')) {
+      const own = styleSize(styles, attr(s, 'styleId'));
+      if (own) return own;
+    }
+  }
+  return halfPoints(path(top, 'docDefaults', 'rPrDefault', 'rPr', 'sz'));
 }
 
 /** Heading level a paragraph style implies: "heading N", "Title", or an outline level. */
@@ -40,6 +94,8 @@ function readStyles(zip: SafeZip): Map<string, StyleInfo> {
     if (ol) info.outlineLevel = Number(attr(ol, 'val'));
     const b = path(s, 'rPr', 'b');
     if (b) info.bold = !/^(0|false)$/i.test(attr(b, 'val') ?? '');
+    const sz = halfPoints(path(s, 'rPr', 'sz'));
+    if (sz) info.size = sz;
     map.set(id, info);
   }
   return map;
@@ -77,23 +133,34 @@ interface ParagraphRead {
   boldChars: number;
   chars: number;
   pageBreak: boolean;
+  /** Characters per explicit run size (w:rPr/w:sz); runs without one are not counted. */
+  sizedChars: Map<number, number>;
+}
+
+/** The run size most of the paragraph's characters carry, when most of them carry one. */
+function dominantSize(read: ParagraphRead): number | undefined {
+  let best: number | undefined;
+  let bestChars = 0;
+  for (const [size, n] of read.sizedChars) if (n > bestChars) [best, bestChars] = [size, n];
+  return bestChars * 2 > read.chars ? best : undefined;
 }
 
 function readParagraphText(p: XNode): ParagraphRead {
-  const out: ParagraphRead = { text: '', boldChars: 0, chars: 0, pageBreak: false };
-  const walk = (n: XNode, bold: boolean) => {
+  const out: ParagraphRead = { text: '', boldChars: 0, chars: 0, pageBreak: false, sizedChars: new Map() };
+  const walk = (n: XNode, bold: boolean, size?: number) => {
     for (const c of children(n)) {
       const name = localName(c);
       if (!name || SKIP.has(name)) continue;
       if (name === 'r') {
         const b = path(c, 'rPr', 'b');
         const runBold = b ? !/^(0|false)$/i.test(attr(b, 'val') ?? '') : bold;
-        walk(c, runBold);
+        walk(c, runBold, halfPoints(path(c, 'rPr', 'sz')) ?? size);
       } else if (name === 't') {
         const t = children(c).map((x) => textNode(x) ?? '').join('');
         out.text += t;
         out.chars += t.length;
         if (bold) out.boldChars += t.length;
+        if (size) out.sizedChars.set(size, (out.sizedChars.get(size) ?? 0) + t.length);
       } else if (name === 'tab') {
         out.text += '\t';
       } else if (name === 'br' || name === 'cr') {
@@ -102,7 +169,7 @@ function readParagraphText(p: XNode): ParagraphRead {
       } else if (name === 'noBreakHyphen') {
         out.text += '-';
       } else {
-        walk(c, bold);
+        walk(c, bold, size);
       }
     }
   };
@@ -112,7 +179,8 @@ function readParagraphText(p: XNode): ParagraphRead {
 
 /**
  * Word processing documents (DOCX, DOCM, DOTX, DOTM): paragraphs with heading levels from styles,
- * lists, tables with merged cells, explicit page breaks; laid out on synthetic A4 pages.
+ * lists, tables with merged cells, explicit page breaks; laid out on pages of each section's own size and
+ * margins (w:sectPr; A4 when the file states none), with the file's run sizes.
  */
 export function readDocx(zip: SafeZip): Page[] {
   const xml = zip.readText('word/document.xml');
@@ -123,6 +191,19 @@ export function readDocx(zip: SafeZip): Page[] {
   const numbering = readNumbering(zip);
   const counters = new Map<string, number>();
   const blocks: FlowBlock[] = [];
+  // A section's geometry is stated where it ends (in its last paragraph, or at the end of the body), so the
+  // blocks read since the previous section end get it put in front of them.
+  let sectionStart = 0;
+  let sections = 0;
+  const endSection = (sectPr: XNode | undefined) => {
+    const geometry = sectionGeometry(sectPr);
+    if (geometry) {
+      const type = attr(child(sectPr!, 'type') ?? {}, 'val') ?? 'nextPage';
+      blocks.splice(sectionStart, 0, { kind: 'geometry', geometry, newPage: sections > 0 && type !== 'continuous' });
+    }
+    sections++;
+    sectionStart = blocks.length;
+  };
 
   const paragraph = (p: XNode) => {
     const pPr = child(p, 'pPr');
@@ -138,8 +219,9 @@ export function readDocx(zip: SafeZip): Page[] {
     }
     if (text.trim()) {
       const numPr = pPr ? child(pPr, 'numPr') : undefined;
+      const fontSize = dominantSize(read) ?? styleSize(styles, styleId);
       if (level) {
-        blocks.push({ kind: 'heading', text, level });
+        blocks.push({ kind: 'heading', text, level, ...(fontSize ? { fontSize } : {}) });
       } else if (numPr) {
         const numId = attr(child(numPr, 'numId') ?? {}, 'val') ?? '';
         const ilvl = Number(attr(child(numPr, 'ilvl') ?? {}, 'val') ?? 0);
@@ -151,13 +233,15 @@ export function readDocx(zip: SafeZip): Page[] {
           counters.set(key, n);
           prefix = `${n}. `;
         }
-        blocks.push({ kind: 'paragraph', text: prefix + text, list: true });
+        blocks.push({ kind: 'paragraph', text: prefix + text, list: true, ...(fontSize ? { fontSize } : {}) });
       } else {
         const styleBold = styleId ? styles.get(styleId)?.bold === true : false;
-        blocks.push({ kind: 'paragraph', text, bold: styleBold || (read.chars > 0 && read.boldChars === read.chars) });
+        blocks.push({ kind: 'paragraph', text, bold: styleBold || (read.chars > 0 && read.boldChars === read.chars), ...(fontSize ? { fontSize } : {}) });
       }
     }
     if (read.pageBreak) blocks.push({ kind: 'pageBreak' });
+    const sectPr = pPr ? child(pPr, 'sectPr') : undefined;
+    if (sectPr) endSection(sectPr);
   };
 
   const walkBody = (n: XNode) => {
@@ -170,7 +254,13 @@ export function readDocx(zip: SafeZip): Page[] {
     }
   };
   walkBody(body);
-  return layoutFlow(blocks);
+  endSection(child(body, 'sectPr'));
+  const first = blocks[0]?.kind === 'geometry' ? blocks.shift() : undefined;
+  const bodySize = defaultSize(zip, styles);
+  return layoutFlow(blocks, {
+    ...(first?.kind === 'geometry' ? { geometry: first.geometry } : {}),
+    ...(bodySize ? { bodySize } : {}),
+  });
 }
 
 /** Text of a cell: its paragraphs (and nested tables) one per line. */

@@ -75,6 +75,27 @@ describe('Word documents', () => {
     expectReport(doc);
   });
 
+  it("lays pages out at each section's own size, margins and run sizes", async () => {
+    const doc = await read(DOC_FIXTURES.sectionsDocx);
+    expect(doc.pages.map((p) => [p.width, p.height])).toEqual([
+      [1224, 1584],
+      [1684, 1190],
+    ]);
+    const bs = blocks(doc);
+    expect(bs.map((b) => [b.type, b.text, b.page])).toEqual([
+      ['Title', 'Letter section', 1],
+      ['Text', 'Body at twelve points.', 1],
+      ['Text', 'Landscape appendix', 2],
+    ]);
+    // Half-inch margins are 72 px at 144 dpi; one inch is 144 px.
+    expect(bs[0]!.bbox[0]).toBe(72);
+    expect(bs[0]!.bbox[1]).toBeGreaterThanOrEqual(72);
+    expect(bs[2]!.bbox.slice(0, 2)).toEqual([144, 144]);
+    const size = (text: string) => doc.pages.flatMap((p) => p.lines).find((l) => l.text === text)!.fontSize;
+    expect(size('Body at twelve points.')).toBe(24);
+    expect(size('Landscape appendix')).toBe(18);
+  });
+
   it.skipIf(!legacyAvailable)('reads the legacy .doc through LibreOffice', async () => {
     const doc = await legacyDoc(0);
     expect(doc.format).toBe('doc');
