@@ -71,6 +71,21 @@ export interface SourceBlock {
   furniture?: boolean;
 }
 
+/**
+ * A region a learned layout model found on the page image, in page pixels (engine/vision/layout/learned).
+ * `label` is the model's own class name; `type`/`role` are what it maps to in the spec's vocabulary.
+ */
+export interface LayoutDetection {
+  type: 'Title' | 'Text' | 'Table' | 'Figure';
+  /** caption/note attach to a table or figure; furniture (header, footer, page number) leaves the tree. */
+  role?: 'caption' | 'note' | 'furniture';
+  label: string;
+  score: number;
+  bbox: BBox;
+  /** Heading level the label states (a document title is 1). */
+  level?: number;
+}
+
 export interface Page {
   pageNumber: number; // 1-based
   width: number; // layout_width in page pixels
@@ -84,6 +99,10 @@ export interface Page {
   ocr: boolean;
   /** Clockwise degrees the page image was turned to make it upright (0, 90, 180, 270), plus deskew. */
   rotation: number;
+  /** Set before parse when a learned layout model is configured: what it found on this page's image. */
+  layoutDetections?: LayoutDetection[];
+  /** How parse uses layoutDetections: the model's regions replace the rules, or vote with them. */
+  layoutMode?: 'replace' | 'vote';
 }
 
 export type DocumentFormat =

@@ -4,6 +4,7 @@ import type { FurnitureItem, NodeType } from '../core/results.js';
 import type { LayoutModel, LayoutRegion } from '../vision/layout/layout-model.js';
 import { layoutContext, RulesLayout } from '../vision/layout/rules-layout.js';
 import { captionKind } from '../vision/layout/heading-rules.js';
+import { LearnedLayout, learnedFurniture } from '../vision/layout/learned/learned-layout.js';
 import { findFurniture } from './find-furniture.js';
 import { tableText } from './table-text.js';
 
@@ -32,6 +33,8 @@ export interface ParsedDocument {
 }
 
 const defaultLayout = new RulesLayout();
+/** Pages carrying a learned layout model's detections (vision/layout/learned) are analysed with them. */
+const learnedLayout = new LearnedLayout(defaultLayout);
 
 function fromSourceBlocks(page: Page, furniture: FurnitureItem[]): ParsedRegion[] {
   const out: ParsedRegion[] = [];
@@ -104,13 +107,15 @@ export function parsePages(doc: DocumentPages, layout: LayoutModel = defaultLayo
   const furniture: FurnitureItem[] = [...furnitureLines.values()];
   const ctx = layoutContext(doc.pages.flatMap((p) => (p.sourceBlocks ? [] : p.lines.filter((l) => !furnitureLines.has(l)))));
   const regions: ParsedRegion[] = [];
+  const analyser = layout === defaultLayout && doc.pages.some((p) => p.layoutDetections) ? learnedLayout : layout;
   for (const page of doc.pages) {
     if (page.sourceBlocks) {
       regions.push(...fromSourceBlocks(page, furniture));
       continue;
     }
     const content: Page = { ...page, lines: page.lines.filter((l) => !furnitureLines.has(l)) };
-    const found = attachCaptions(layout.analysePage(content, ctx), page) as (LayoutRegion & { caption: string; note: string })[];
+    if (analyser === learnedLayout) furniture.push(...learnedFurniture(content));
+    const found = attachCaptions(analyser.analysePage(content, ctx), page) as (LayoutRegion & { caption: string; note: string })[];
     for (const r of found) {
       const region: ParsedRegion = {
         type: r.type,
