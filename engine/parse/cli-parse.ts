@@ -1,8 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
+import { loadSettings } from '../core/config.js';
 import { DocError } from '../core/errors.js';
 import { PARSE_MODES, type ParseMode, type ParseResult } from '../core/results.js';
 import { readDocument, type OcrPolicy } from '../vision/read-document.js';
+import { detectDocumentLayout } from '../vision/layout/learned/detect-layout.js';
 import { buildParseResult } from './build-result.js';
 import { buildNodes } from './build-nodes.js';
 import { mergeContinuations } from './merge-continuations.js';
@@ -86,10 +88,12 @@ export async function runParseCommand(argv: string[]): Promise<number> {
   let failed = 0;
   const total = args.files.length;
   progress(0, total, '');
+  // A learned layout model in the model folder (settings.modelDir / DOCAI_MODEL_DIR, see the README) looks at each file first.
+  const { modelDir } = loadSettings();
   for (const [i, file] of args.files.entries()) {
     const name = basename(file);
     try {
-      const doc = await readDocument(file, { fileName: name, ocr: args.ocr });
+      const doc = await detectDocumentLayout(await readDocument(file, { fileName: name, ocr: args.ocr }), { path: file }, { modelDir });
       const result = buildParseResult(doc, name, args.mode);
       const text = args.format === 'md' ? markdownOf(result, doc) : `${JSON.stringify(result, null, 2)}\n`;
       if (args.out) {

@@ -17,6 +17,7 @@ type ReadDocument = typeof import('../vision/read-document.js').readDocument;
 type BuildParseResult = typeof import('../parse/build-result.js').buildParseResult;
 type RunExtraction = typeof import('../extract/run-extraction.js').runExtraction;
 type MaskFile = typeof import('../mask/mask-file.js').maskFile;
+type DetectDocumentLayout = typeof import('../vision/layout/learned/detect-layout.js').detectDocumentLayout;
 
 const FORMAT_LABEL: Partial<Record<DocumentFormat, string>> = { jpg: 'JPEG', tiff: 'TIFF', png: 'PNG', bmp: 'BMP', gif: 'GIF', webp: 'WebP' };
 
@@ -39,6 +40,21 @@ const readDocument = () => loadEntry<ReadDocument>('../vision/read-document.js',
 const buildParseResult = () => loadEntry<BuildParseResult>('../parse/build-result.js', 'buildParseResult', 'parse');
 const runExtraction = () => loadEntry<RunExtraction>('../extract/run-extraction.js', 'runExtraction', 'extraction');
 const maskFile = () => loadEntry<MaskFile>('../mask/mask-file.js', 'maskFile', 'masking');
+const detectDocumentLayout = () => loadEntry<DetectDocumentLayout>('../vision/layout/learned/detect-layout.js', 'detectDocumentLayout', 'learned layout');
+
+/**
+ * A learned layout model placed in the user's model folder (handed to this child as DOCAI_MODEL_DIR) looks at the
+ * page images before parse. Without a model folder nothing is loaded; a model that fails leaves parse to the rules.
+ */
+async function withLearnedLayout(doc: DocumentPages, file: SourceFile): Promise<DocumentPages> {
+  if (!process.env.DOCAI_MODEL_DIR) return doc;
+  try {
+    return await (await detectDocumentLayout())(doc, { path: file.path, format: doc.format });
+  } catch (err) {
+    process.stderr.write(`docai worker: learned layout skipped (${(err as Error).message}); parsing with the layout rules\n`);
+    return doc;
+  }
+}
 
 function injectFault(fileName: string): Promise<void> | void {
   const spec = process.env.DOCAI_FAULT;
@@ -109,7 +125,7 @@ async function run(dataDir: string, job: WorkerJob): Promise<unknown> {
       return { format: doc.format, pageCount: doc.pages.length };
     }
     case 'parse': {
-      const doc = await loadPages(store, job.file, job.accepted);
+      const doc = await withLearnedLayout(await loadPages(store, job.file, job.accepted), job.file);
       const build = await buildParseResult();
       const result = build(doc, job.file.fileName, job.mode);
       const indexParse = job.withIndexParse ? (job.mode === 'pro' ? result : build(doc, job.file.fileName, 'pro')) : undefined;

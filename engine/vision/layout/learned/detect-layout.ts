@@ -9,7 +9,7 @@ import { flattenAlpha, rotateImage } from '../../ocr/page-raster.js';
 import { renderPdfPage } from '../../render/render-pdf-page.js';
 import { labelMeaning } from './label-types.js';
 import { findLayoutModel, type LayoutModelFiles, type LearnedLayoutMode } from './model-folder.js';
-import { layoutDetector, type LayoutDetector } from './layout-session.js';
+import type { LayoutDetector } from './layout-session.js';
 
 export interface DetectLayoutOptions {
   /** The user model folder (settings.modelDir); DOCAI_MODEL_DIR when absent. */
@@ -97,6 +97,8 @@ export async function detectDocumentLayout(doc: DocumentPages, source: { path: s
   if (pages.length === 0) return doc;
   const mode = opts.mode ?? files.mode;
   try {
+    // onnxruntime loads only when a model is there: without one, parse pays for a folder lookup and nothing else.
+    const { layoutDetector } = await import('./layout-session.js');
     const detector = await layoutDetector(files);
     const found = new Map<Page, LayoutDetection[]>();
     await forEachPageImage(source.path, source.format ?? doc.format, pages, async (page, img) => {
