@@ -1,5 +1,6 @@
 import type { RgbaImage } from '../../core/image.js';
 import { ocrModels, ort } from './ocr-models.js';
+import { timeStage, timeStageAsync } from './ocr-stage-clock.js';
 import { growRect, minAreaRect, normalizeRect, quadToRect, rectCorners, type Point, type Quad, type RotatedRect } from './text-quad.js';
 
 /**
@@ -204,19 +205,30 @@ export async function detectTextBoxes(img: RgbaImage, opts: DetectOptions = {}):
   const unclipRatio = opts.unclipRatio ?? 1.5;
   const { det } = await ocrModels();
   const { w: dw, h: dh } = detectionSize(img.width, img.height, maxSide);
-  const input = new ort.Tensor('float32', resizeToTensor(img, dw, dh), [1, 3, dh, dw]);
-  const result = await det.run({ [det.inputNames[0]!]: input });
+  const input = new ort.Tensor('float32', timeStage('det.prep', () => resizeToTensor(img, dw, dh)), [1, 3, dh, dw]);
+  const result = await timeStageAsync('det.run', () => det.run({ [det.inputNames[0]!]: input }));
   const out = result[det.outputNames[0]!]!;
   const [, , ph, pw] = out.dims as number[];
   const prob = out.data as Float32Array;
-  const sx = img.width / pw!;
-  const sy = img.height / ph!;
+  return timeStage('det.post', () => boxesFromMap(prob, pw!, ph!, img.width / pw!, img.height / ph!, threshold, boxThreshold, unclipRatio));
+}
+
+function boxesFromMap(
+  prob: Float32Array,
+  pw: number,
+  ph: number,
+  sx: number,
+  sy: number,
+  threshold: number,
+  boxThreshold: number,
+  unclipRatio: number,
+): DetectedBox[] {
   const boxes: DetectedBox[] = [];
-  for (const pts of textBlobs(prob, pw!, ph!, threshold)) {
+  for (const pts of textBlobs(prob, pw, ph, threshold)) {
     if (pts.length < 2) continue;
     const rect = minAreaRect(pts);
     if (Math.min(rect.w, rect.h) < 3) continue;
-    const score = rectScore(prob, pw!, ph!, rect);
+    const score = rectScore(prob, pw, ph, rect);
     if (score < boxThreshold) continue;
     const area = rect.w * rect.h;
     const perimeter = 2 * (rect.w + rect.h);

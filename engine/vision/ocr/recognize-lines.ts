@@ -1,6 +1,7 @@
 import type { RgbaImage } from '../../core/image.js';
 import { cropWidth, sampleQuad } from './line-crop.js';
 import { ocrModels, ort } from './ocr-models.js';
+import { timeStage, timeStageAsync } from './ocr-stage-clock.js';
 import type { Quad } from './text-quad.js';
 import { blankColumns, insertWordSpaces } from './word-gaps.js';
 
@@ -48,16 +49,18 @@ export async function recognizeLines(img: RgbaImage, lines: LineToRead[]): Promi
     const padW = Math.max(MIN_W, width);
     const data = buffer.subarray(0, 3 * REC_H * padW);
     if (padW > width) data.fill(0);
-    sampleQuad(img, lines[li]!.quad, REC_H, width, padW, data, 0, lines[li]!.flip ?? false);
+    timeStage('rec.crop', () => sampleQuad(img, lines[li]!.quad, REC_H, width, padW, data, 0, lines[li]!.flip ?? false));
     const input = new ort.Tensor('float32', data, [1, 3, REC_H, padW]);
-    const res = await rec.run({ [rec.inputNames[0]!]: input });
-    const out = res[rec.outputNames[0]!]!;
-    const [, steps, classes] = out.dims as number[];
-    const read = decodeCtc(out.data as Float32Array, 0, steps!, classes!, charset, width / padW);
-    // Green plane of this crop: enough to tell ink from paper.
-    const { blank, inkHeight } = blankColumns(data, REC_H * padW, REC_H, width, padW);
-    const spaced = insertWordSpaces(read.text, read.positions, read.spaceAfter, blank, inkHeight);
-    results[li] = spaced === read.text ? read : { ...read, text: spaced, positions: [], spaceAfter: [] };
+    const res = await timeStageAsync('rec.run', () => rec.run({ [rec.inputNames[0]!]: input }));
+    results[li] = timeStage('rec.decode', () => {
+      const out = res[rec.outputNames[0]!]!;
+      const [, steps, classes] = out.dims as number[];
+      const read = decodeCtc(out.data as Float32Array, 0, steps!, classes!, charset, width / padW);
+      // Green plane of this crop: enough to tell ink from paper.
+      const { blank, inkHeight } = blankColumns(data, REC_H * padW, REC_H, width, padW);
+      const spaced = insertWordSpaces(read.text, read.positions, read.spaceAfter, blank, inkHeight);
+      return spaced === read.text ? read : { ...read, text: spaced, positions: [], spaceAfter: [] };
+    });
   }
   return results;
 }
