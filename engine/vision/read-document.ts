@@ -10,6 +10,8 @@ import { readPdfPage } from '../formats/pdf/read-pdf.js';
 import { decodeImagePages, isRasterFormat } from '../formats/image-decode.js';
 import { readOfficeDocument, isOfficeFormat } from '../formats/office/read-office.js';
 import { renderPdfPage } from './render/render-pdf-page.js';
+import { flattenAlpha, rotateImage } from './ocr/page-raster.js';
+import { analyseRaster } from './raster/analyse-raster.js';
 
 export type OcrPolicy = 'auto' | 'always' | 'never';
 
@@ -71,17 +73,29 @@ function loadOcr(): Promise<OcrImage> {
   return ocrModule;
 }
 
-async function ocrPage(image: RgbaImage, pageNumber: number, base?: Page): Promise<Page> {
+/**
+ * OCR a page image. Ruling lines and graphics regions come from the pixels (vision/raster); a PDF page's vector
+ * rules and pictures (`base`, in page pixels) stay when the page was not turned. `pixelScale` takes the image's
+ * pixels to page pixels (144 / render dpi for a PDF page); lines are scaled by the caller.
+ */
+async function ocrPage(image: RgbaImage, pageNumber: number, base?: Page, pixelScale = 1): Promise<Page> {
   const ocrImage = await loadOcr();
   const r = await ocrImage(image, { detectOrientation: true });
+  const raster = analyseRaster(rotateImage(flattenAlpha(image), r.rotation), r.lines);
+  const k = pixelScale;
+  const rasterRules = raster.rules.map((l) => ({ x1: l.x1 * k, y1: l.y1 * k, x2: l.x2 * k, y2: l.y2 * k, width: l.width * k }));
+  const rasterImages = raster.images.map((i) => ({ bbox: i.bbox.map((v) => Math.round(v * k)) as BBox }));
+  const kept = r.rotation === 0 && base ? base : null;
+  // A scanned PDF page's picture is the whole page: only pictures smaller than the page say where graphics are.
+  const pageArea = r.width * r.height * k * k;
+  const vectorImages = (kept?.images ?? []).filter((i) => bboxArea(i.bbox) < 0.85 * pageArea);
   return {
     pageNumber,
     width: r.width,
     height: r.height,
     lines: r.lines,
-    // Vector graphics and image regions of a PDF page stay valid only when the page was not turned.
-    rules: r.rotation === 0 && base ? base.rules : [],
-    images: r.rotation === 0 && base ? base.images : [],
+    rules: kept && kept.rules.length > 0 ? kept.rules : rasterRules,
+    images: [...vectorImages, ...rasterImages.filter((i) => !vectorImages.some((v) => bboxIntersection(v.bbox, i.bbox) > 0.5 * bboxArea(i.bbox)))],
     ocr: true,
     rotation: r.rotation,
   };
@@ -150,8 +164,8 @@ async function ocrPdfPage(doc: PdfDocument, n: number, base: Page | undefined): 
   const { width, height } = pdfPage.getViewport({ scale: 1 });
   const dpi = Math.max(36, Math.min(OCR_DPI, 72 * Math.sqrt(OCR_MAX_PIXELS / Math.max(1, width * height))));
   const image = await renderPdfPage(doc, n, dpi);
-  const page = await ocrPage(image, n, base);
   const k = 144 / dpi;
+  const page = await ocrPage(image, n, base, k);
   const scale = (b: BBox): BBox => [b[0] * k, b[1] * k, b[2] * k, b[3] * k].map((v) => Math.round(v * 10) / 10) as BBox;
   // The same page size as the text-layer reading (viewport at 144 dpi), turned if OCR turned the page.
   const [w144, h144] = [Math.round(width * 2), Math.round(height * 2)];

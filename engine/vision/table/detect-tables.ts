@@ -1,4 +1,4 @@
-import type { BBox } from '../../core/geometry.js';
+import { bboxArea, bboxIntersection, type BBox } from '../../core/geometry.js';
 import type { Page, TableGrid, TextLine } from '../../core/page.js';
 import { columnBands, findBorderlessTables, gridFromRows, groupRows } from './borderless-table.js';
 import { findRuledAreas, gridCells } from './ruled-table.js';
@@ -29,6 +29,8 @@ export function detectTables(page: Page, lines: readonly TextLine[]): TableDetec
   const graphics: BBox[] = [];
   const used = new Set<TextLine>();
   for (const area of findRuledAreas(page.rules, page.width)) {
+    // A frame around a picture (a photo with its caption, a boxed chart) is no table.
+    if (page.images.some((im) => bboxIntersection(im.bbox, area.bbox) > 0.3 * bboxArea(area.bbox))) continue;
     const inside = lines.filter((l) => !used.has(l) && centerInside(l.bbox, area.bbox, tol));
     let grid: TableGrid | null = null;
     if (area.xs) {
