@@ -19,7 +19,10 @@ export function mergeRowLines(lines: readonly TextLine[]): TextLine[] {
     if (row) {
       const r = row[0]!;
       const ov = Math.min(r.bbox[3], l.bbox[3]) - Math.max(r.bbox[1], l.bbox[1]);
-      if (ov > 0.6 * Math.min(r.bbox[3] - r.bbox[1], l.bbox[3] - l.bbox[1])) {
+      const hr = r.bbox[3] - r.bbox[1];
+      const hl = l.bbox[3] - l.bbox[1];
+      // A box more than twice as tall is no piece of this row (a vertical headline beside a column).
+      if (ov > 0.6 * Math.min(hr, hl) && Math.max(hr, hl) < 2.2 * Math.min(hr, hl)) {
         row.push(l);
         continue;
       }

@@ -23,12 +23,24 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
+/**
+ * An image region with running text set over it (a tinted box behind a paragraph, a banner, a page background
+ * the raster analysis took for a picture) is no figure: a figure holds at most a few labels. Running text here:
+ * lines of more than 12 characters, three or more of them covering a twelfth of the box, or any covering a sixth.
+ */
+export function holdsRunningText(box: BBox, lines: readonly TextLine[]): boolean {
+  const area = Math.max(1, bboxArea(box));
+  const long = lines.filter((l) => [...l.text.trim()].length > 12 && centerInside(l.bbox, box, 2));
+  const cover = long.reduce((sum, l) => sum + bboxArea(l.bbox), 0) / area;
+  return (long.length >= 3 && cover >= 0.08) || cover >= 0.16;
+}
+
 /** Image regions that are figures: not a full-page background (a scan), not a speck; overlapping ones merged. */
-function figureBoxes(page: Page, graphics: BBox[]): BBox[] {
+function figureBoxes(page: Page, graphics: BBox[], lines: readonly TextLine[]): BBox[] {
   const pageArea = page.width * page.height;
   const boxes = [...page.images.map((i) => i.bbox), ...graphics].filter((b) => {
     const a = bboxArea(b);
-    return a > pageArea * 0.004 && a < pageArea * 0.85 && b[2] - b[0] > 16 && b[3] - b[1] > 16;
+    return a > pageArea * 0.004 && a < pageArea * 0.85 && b[2] - b[0] > 16 && b[3] - b[1] > 16 && !holdsRunningText(b, lines);
   });
   const merged: BBox[] = [];
   for (const b of boxes) {
@@ -67,7 +79,8 @@ function absorbLabels(fig: BBox, lines: readonly TextLine[]): BBox {
       }
     }
   }
-  return box;
+  // Grown over running text (narrow newspaper columns are all short lines): the graphic's own box stands.
+  return holdsRunningText(box, lines) ? fig : box;
 }
 
 /**
@@ -195,7 +208,7 @@ export class RulesLayout implements LayoutModel {
     // A scan has no image regions: its pictures show as blank bands between text.
     const blank = page.ocr && page.images.length === 0 ? blankBandFigures(lines.filter((l) => !inTable.has(l)), regions.map((r) => r.bbox), page.width, page.height) : [];
     const figures = [
-      ...figureBoxes(page, [...graphics, ...drawn])
+      ...figureBoxes(page, [...graphics, ...drawn], lines.filter((l) => !inTable.has(l)))
         .filter((f) => !regions.some((r) => bboxIntersection(r.bbox, f) > 0.5 * bboxArea(f)))
         .map((f) => absorbLabels(f, lines.filter((l) => !inTable.has(l)))),
       // A blank band already holds its labels; growing it by short lines would eat narrow text columns.

@@ -30,11 +30,19 @@ export function splitOcrLinesAtGutters(lines: readonly TextLine[], pageWidth: nu
     if (!gutters.some(([a, b]) => Math.min(b, gStart) - Math.max(a, gEnd) > -tol)) gutters.push([gEnd, gStart]);
   }
   if (gutters.length === 0) return [...lines];
+  // A line is only cut where the gutter shows beside it: a column line just above or below it ends at the gutter
+  // or starts at it. A block of full-width lines (an abstract over two columns, a paragraph over a table whose
+  // cells happen to line up) has no such neighbour and stays whole.
+  const gutterNear = (p: TextLine, a: number, b: number): boolean => {
+    const h = p.bbox[3] - p.bbox[1];
+    const cy = (p.bbox[1] + p.bbox[3]) / 2;
+    return narrow.some((m) => m !== p && Math.abs((m.bbox[1] + m.bbox[3]) / 2 - cy) < 2.5 * h && (Math.abs(m.bbox[2] - a) <= tol || Math.abs(m.bbox[0] - b) <= tol));
+  };
   const out: TextLine[] = [];
   for (const l of lines) {
     let parts: TextLine[] = [l];
     for (const [a, b] of gutters) {
-      parts = parts.flatMap((p) => (p.source === 'ocr' && p.bbox[0] < a - tol && p.bbox[2] > b + tol ? cutLine(p, (a + b) / 2) : [p]));
+      parts = parts.flatMap((p) => (p.source === 'ocr' && p.bbox[0] < a - tol && p.bbox[2] > b + tol && gutterNear(p, a, b) ? cutLine(p, (a + b) / 2) : [p]));
     }
     out.push(...parts);
   }

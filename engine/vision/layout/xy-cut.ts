@@ -80,32 +80,23 @@ export function xyCut<T extends CutItem>(items: readonly T[], opts: XyCutOptions
     // All bands merged back into the whole block means their channels do not line up through it: keep the bands.
     return (merged.length === 1 ? bands : merged).flatMap((band) => xyCut(band, opts, depth + 1));
   }
-  // No wide gap either way: a block of columns can still sit tight under a full-width element (a table, a
-  // heading). Cutting at the small gaps between lines shows it; bands sharing a channel are rejoined.
-  const smallGaps = projectionGaps(items, 1).filter(([a, b]) => b - a >= Math.max(1, opts.minBandGap * 0.2));
+  // No wide gap either way: a block of columns can still sit tight over or under a full-width element (a table,
+  // a heading, a line of text set across). Cutting at the small gaps between rows shows it: the block is cut
+  // where the rows above (or below) the cut, together, have a column channel that the whole block lacks.
+  // Rows of OCR boxes overlap a little (boxes are padded around the ink): rows are told apart by their cores.
+  const cores = items.map((i) => {
+    const h = i.bbox[3] - i.bbox[1];
+    return { bbox: [i.bbox[0], i.bbox[1] + 0.25 * h, i.bbox[2], i.bbox[3] - 0.25 * h] as BBox };
+  });
+  const smallGaps = projectionGaps(cores, 1).filter(([a, b]) => b - a >= Math.max(1, opts.minBandGap * 0.2));
   if (smallGaps.length > 0 && items.length >= 4) {
     const bands = splitBands(items, smallGaps);
-    const merged: T[][] = [];
-    for (const band of bands) {
-      const prev = merged[merged.length - 1];
-      if (prev && sharesChannel(prev, band, opts.minColumnGap)) prev.push(...band);
-      else merged.push(band);
-    }
-    const hasColumns = (b: T[]): boolean => b.length >= 4 && projectionGaps(b, 0).some(([a, c]) => c - a >= opts.minColumnGap);
-    if (merged.length > 1 && merged.some(hasColumns)) {
-      // Keep the bands without columns together as they were; only the column blocks are cut out.
-      const out: T[][] = [];
-      let run: T[] = [];
-      for (const b of merged) {
-        if (hasColumns(b)) {
-          if (run.length) out.push(...xyCut(run, opts, depth + 1));
-          run = [];
-          out.push(...xyCut(b, opts, depth + 1));
-        } else run.push(...b);
-      }
-      if (run.length) out.push(...xyCut(run, opts, depth + 1));
-      return out;
-    }
+    const hasColumns = (b: readonly T[]): boolean => b.length >= 4 && projectionGaps(b, 0).some(([a, c]) => c - a >= opts.minColumnGap);
+    let cut = -1;
+    // The longest run of rows from the top that has columns; else the longest run up from the bottom.
+    for (let k = bands.length - 1; k >= 1 && cut < 0; k--) if (hasColumns(bands.slice(0, k).flat())) cut = k;
+    for (let k = 1; k < bands.length && cut < 0; k++) if (hasColumns(bands.slice(k).flat())) cut = k;
+    if (cut > 0) return [...xyCut(bands.slice(0, cut).flat(), opts, depth + 1), ...xyCut(bands.slice(cut).flat(), opts, depth + 1)];
   }
   return [[...items]];
 }

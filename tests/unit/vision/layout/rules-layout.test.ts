@@ -53,4 +53,22 @@ describe('RulesLayout', () => {
     expect(regions.some((r) => r.type === 'Table')).toBe(false);
     expect(regions.map((r) => r.text.slice(0, 1))).toEqual(['L', 'R']);
   });
+
+  it('does not take an image region with a paragraph set over it for a figure', () => {
+    const lines = [...proseLines('T', 120, 420, 800, 6), textLine('After the box comes more text that ends here.', [100, 900, 900, 920], 20)];
+    const regions = new RulesLayout().analysePage(page(lines, { images: [{ bbox: [100, 400, 1000, 600] }] }), layoutContext(lines));
+    expect(regions.some((r) => r.type === 'Figure')).toBe(false);
+    expect(regions[0]).toMatchObject({ type: 'Text' });
+    expect(regions[0]!.lines).toHaveLength(6);
+  });
+
+  it('does not grow a figure over a column of short lines beside it', () => {
+    // A narrow newspaper column: every line is short, none is a label of the graphic.
+    const column = Array.from({ length: 20 }, (_, i) => textLine(`column line ${i} of news`, [620, 300 + i * 26, 900, 320 + i * 26], 20));
+    const lines = [...column, textLine('Axis', [300, 610, 360, 630], 16)];
+    const regions = new RulesLayout().analysePage(page(lines, { images: [{ bbox: [100, 300, 600, 600] }] }), layoutContext(lines));
+    const fig = regions.find((r) => r.type === 'Figure')!;
+    expect(fig.bbox[2]).toBeLessThan(620);
+    expect(regions.filter((r) => r.type === 'Text').flatMap((r) => r.lines)).toHaveLength(20);
+  });
 });

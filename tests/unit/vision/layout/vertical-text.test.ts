@@ -23,3 +23,21 @@ describe('joinVerticalText', () => {
     expect(joinVerticalText([...numbers, ...spaced])).toHaveLength(6);
   });
 });
+
+describe('joinVerticalText across missed characters', () => {
+  it('joins a large vertical headline whose stack has gaps (OCR missed characters), beside a column of body lines', () => {
+    const body = Array.from({ length: 12 }, (_, i) => line('正文每一行都是十几个汉字组成的句子', 100, 100 + i * 14, 400, 113 + i * 14));
+    const glyphs = [line('金', 420, 100, 452, 132), line('农', 420, 180, 452, 212), line('工', 420, 230, 452, 262)];
+    const out = joinVerticalText([...body, ...glyphs]);
+    const v = out.find((l) => l.text === '金农工');
+    expect(v?.bbox).toEqual([420, 100, 452, 262]);
+    expect(out).toHaveLength(13);
+  });
+
+  it('does not join the glyphs when a body line runs across the gap between them', () => {
+    const body = Array.from({ length: 12 }, (_, i) => line('正文每一行都是十几个汉字组成的句子', 100, 100 + i * 14, 400, 113 + i * 14));
+    const across = line('这一行横跨标题栏一直写到右边', 100, 150, 470, 163);
+    const glyphs = [line('金', 420, 100, 452, 132), line('农', 420, 180, 452, 212), line('工', 420, 230, 452, 262)];
+    expect(joinVerticalText([...body, across, ...glyphs])).toHaveLength(16);
+  });
+});

@@ -16,3 +16,24 @@ describe('xyCut', () => {
     expect(leaves[0]!.every((i) => i.bbox[0] === 100)).toBe(true);
   });
 });
+
+describe('xyCut on rows of OCR boxes that overlap a little', () => {
+  it('cuts a two-column block out above a full-width row even though padded boxes touch from row to row', () => {
+    // Rows 18 px tall every 14 px: boxes of one column overlap by 4 px, so no row gap shows in the raw projection.
+    const left = [0, 1, 2, 3, 4].map((i) => box(100, 100 + 14 * i, 480, 118 + 14 * i));
+    const right = [0, 1, 2, 3, 4].map((i) => box(500, 100 + 14 * i, 880, 118 + 14 * i));
+    const across = [0, 1].map((i) => box(100, 170 + 14 * i, 880, 188 + 14 * i));
+    const leaves = xyCut([...left, ...right, ...across], { minColumnGap: 8, minBandGap: 20 });
+    expect(leaves.map((l) => l.length)).toEqual([5, 5, 2]);
+    expect(leaves[0]!.every((i) => i.bbox[0] === 100 && i.bbox[2] === 480)).toBe(true);
+    expect(leaves[1]!.every((i) => i.bbox[0] === 500)).toBe(true);
+  });
+
+  it('cuts a two-column block out below a full-width heading', () => {
+    const heading = box(100, 60, 880, 90);
+    const left = [0, 1, 2, 3].map((i) => box(100, 96 + 14 * i, 480, 114 + 14 * i));
+    const right = [0, 1, 2, 3].map((i) => box(500, 96 + 14 * i, 880, 114 + 14 * i));
+    const leaves = xyCut([heading, ...left, ...right], { minColumnGap: 8, minBandGap: 20 });
+    expect(leaves.map((l) => l.length)).toEqual([1, 4, 4]);
+  });
+});
