@@ -122,7 +122,9 @@ function yoloDetector(session: ort.InferenceSession, file: string, labels: strin
       const input = letterboxInput(img, size);
       const out = await session.run({ [inputName]: new ort.Tensor('float32', input.data, [1, 3, input.height, input.width]) });
       const t = out[session.outputNames[0]!]!;
-      const d = t.dims;
+      // [1,1,14,N] from a graph that kept a batch axis twice reads as [1,14,N].
+      const d = [...t.dims];
+      while (d.length > 3 && d[0] === 1) d.shift();
       const data = t.data as Float32Array;
       let raw: RawDetection[];
       if (d.length === 3 && d[1] === 4 + C) raw = nonMaxSuppression(decodeYoloScores(data, C, d[2]!, 'channels-first', minScore), 0.5);

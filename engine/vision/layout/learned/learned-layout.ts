@@ -194,7 +194,9 @@ export class LearnedLayout implements LayoutModel {
       const claimed = inside.flatMap((r) => r.lines);
       const made = regionFor(d, claimed, page, ctx);
       if (!made) continue;
-      const first = inside.length ? regions.indexOf(inside[0]!) : regions.length;
+      // A region of its own goes where reading reaches it: before the first region below its top in its column.
+      const below = regions.findIndex((r) => r.bbox[1] >= made.bbox[1] && Math.min(r.bbox[2], made.bbox[2]) > Math.max(r.bbox[0], made.bbox[0]));
+      const first = inside.length ? regions.indexOf(inside[0]!) : below >= 0 ? below : regions.length;
       const next: LayoutRegion[] = [];
       regions.forEach((r, i) => {
         if (i === first) next.push(made);
