@@ -30,6 +30,7 @@ export function analyseRaster(image: RgbaImage, lines: readonly TextLine[]): { r
     minLengthH: Math.max(2.5 * lh, 0.025 * width),
     minLengthV: Math.max(2 * lh, 0.015 * height),
     maxThickness: Math.max(5, 0.2 * lh),
+    maxBarDepth: 2.5 * lh,
   });
   // Strokes that lie inside a text line are letters (a long dash, the bar of a large glyph), not rules.
   const rules = found.filter((r) => !insideText(r, text));

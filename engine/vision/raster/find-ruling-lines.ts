@@ -18,6 +18,11 @@ export interface RulingOptions {
   minLengthV: number;
   /** Thickest rule, in page pixels. */
   maxThickness: number;
+  /**
+   * Deepest filled horizontal bar (a table's shaded header row) whose top and bottom edges count as rules, in
+   * page pixels; 0 for none.
+   */
+  maxBarDepth: number;
 }
 
 /** Steepest tilt still read as a rule of a skewed scan (about 3 degrees). */
@@ -38,19 +43,22 @@ export function findRulingLines(mask: InkMask, opts: RulingOptions): RuleLine[] 
   const maxThick = opts.maxThickness / s + 1;
   const joinGap = Math.max(2, Math.round(10 / s));
   const out: RuleLine[] = [];
-  for (const st of joinStrokes(strokes(runs.h, gap, maxThick), joinGap)) {
+  for (const st of joinStrokes(strokes(runs.h, gap, maxThick, opts.maxBarDepth / s), joinGap)) {
     if ((st.to - st.from + 1) * s < opts.minLengthH) continue;
     out.push({ x1: st.from * s, y1: (st.acrossFrom + 0.5) * s, x2: (st.to + 1) * s, y2: (st.acrossTo + 0.5) * s, width: Math.max(1, st.thickness * s) });
   }
-  for (const st of joinStrokes(strokes(runs.v, gap, maxThick), joinGap)) {
+  for (const st of joinStrokes(strokes(runs.v, gap, maxThick, 0), joinGap)) {
     if ((st.to - st.from + 1) * s < opts.minLengthV) continue;
     out.push({ x1: (st.acrossFrom + 0.5) * s, y1: st.from * s, x2: (st.acrossTo + 0.5) * s, y2: (st.to + 1) * s, width: Math.max(1, st.thickness * s) });
   }
   return out;
 }
 
-/** Runs on neighbouring lines that overlap (or nearly touch, for a tilted stroke) are one stroke. */
-function strokes(r: RunSet, gap: number, maxThick: number): Stroke[] {
+/**
+ * Runs on neighbouring lines that overlap (or nearly touch, for a tilted stroke) are one stroke. A level,
+ * solidly filled bar up to `maxBarDepth` deep gives two strokes: its edges.
+ */
+function strokes(r: RunSet, gap: number, maxThick: number, maxBarDepth: number): Stroke[] {
   const parent = new Int32Array(r.count);
   for (let i = 0; i < r.count; i++) parent[i] = i;
   const find = (i: number): number => {
@@ -100,7 +108,13 @@ function strokes(r: RunSet, gap: number, maxThick: number): Stroke[] {
   for (const st of stats.values()) {
     const len = st.to - st.from + 1;
     const thickness = st.ink / len;
-    if (thickness > maxThick) continue;
+    const depth = st.hi - st.lo + 1;
+    if (thickness > maxThick) {
+      if (depth <= maxBarDepth && st.ink >= 0.6 * len * depth && coverage(r, st.runs, st.from, st.to) >= 0.9) {
+        for (const edge of [st.lo, st.hi]) out.push({ from: st.from, to: st.to, acrossFrom: edge, acrossTo: edge, thickness: 1 });
+      }
+      continue;
+    }
     const mm = st.sm / st.sw;
     const varM = st.smm / st.sw - mm * mm;
     let slope = varM > 1e-6 ? (st.smk / st.sw - mm * (st.sk / st.sw)) / varM : 0;

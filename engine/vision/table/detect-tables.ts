@@ -28,25 +28,31 @@ export function detectTables(page: Page, lines: readonly TextLine[]): TableDetec
   const tables: DetectedTable[] = [];
   const graphics: BBox[] = [];
   const used = new Set<TextLine>();
-  for (const area of findRuledAreas(page.rules, page.width)) {
+  for (const area of findRuledAreas(page.rules, page.width, page.height)) {
     // A frame around a picture (a photo with its caption, a boxed chart) is no table.
     if (page.images.some((im) => bboxIntersection(im.bbox, area.bbox) > 0.3 * bboxArea(area.bbox))) continue;
-    const inside = lines.filter((l) => !used.has(l) && centerInside(l.bbox, area.bbox, tol));
-    let grid: TableGrid | null = null;
     if (area.xs) {
-      grid = gridCells({ ...area, xs: area.xs }, runPieces(inside), tol);
+      const inside = lines.filter((l) => !used.has(l) && centerInside(l.bbox, area.bbox, tol));
+      let grid = gridCells({ ...area, xs: area.xs }, runPieces(inside), tol);
       if (grid && (grid.rows < 2 || filledShare(grid) < 0.3)) {
         if (area.h.length + area.v.length >= 8 && inside.length < area.h.length + area.v.length) graphics.push(area.bbox);
         grid = null;
       }
-    } else if (inside.length >= 2) {
+      if (grid) {
+        for (const l of inside) used.add(l);
+        tables.push({ grid, lines: inside });
+      }
+      continue;
+    }
+    for (const box of tabularStretches(area.bbox, area.ys, lines.filter((l) => !used.has(l)), tol)) {
+      const inside = lines.filter((l) => !used.has(l) && centerInside(l.bbox, box, tol));
+      if (inside.length < 2) continue;
       const rows = groupRows(inside.flatMap(splitLineIntoPieces));
       const bands = columnBands(rows);
-      if (rows.length >= 2 && bands.length >= 2 && rows.filter((r) => r.pieces.length >= 2).length >= 2) grid = gridFromRows(rows, bands, area.bbox);
-    }
-    if (grid) {
-      for (const l of inside) used.add(l);
-      tables.push({ grid, lines: inside });
+      if (rows.length >= 2 && bands.length >= 2 && rows.filter((r) => r.pieces.length >= 2).length >= 2 && !isProse(rows, box)) {
+        for (const l of inside) used.add(l);
+        tables.push({ grid: gridFromRows(rows, bands, box), lines: inside });
+      }
     }
   }
   let rest = lines.filter((l) => !used.has(l));
@@ -61,6 +67,37 @@ export function detectTables(page: Page, lines: readonly TextLine[]): TableDetec
     tables.push({ grid: t.grid, lines: tableLines });
   }
   return { tables, graphics };
+}
+
+/**
+ * Rules stacked one above the other (no vertical rules) may hold prose between some of them (a page's header
+ * rule, a boxed note) and a table between others. The stretches between rules that hold no prose, joined
+ * where they touch, are the places a table can be.
+ */
+function tabularStretches(box: BBox, ys: readonly number[], lines: readonly TextLine[], tol: number): BBox[] {
+  const out: BBox[] = [];
+  let start: number | null = null;
+  for (let i = 0; i + 1 < ys.length; i++) {
+    const band: BBox = [box[0], ys[i]!, box[2], ys[i + 1]!];
+    const rows = groupRows(lines.filter((l) => centerInside(l.bbox, band, tol)).flatMap(splitLineIntoPieces));
+    const wide = rows.filter((r) => r.pieces.some((p) => p.bbox[2] - p.bbox[0] > 0.55 * (box[2] - box[0]))).length;
+    const prose = wide >= 2 && wide >= 0.4 * rows.length;
+    if (prose) {
+      if (start !== null && i > start) out.push([box[0], ys[start]!, box[2], ys[i]!]);
+      start = null;
+    } else if (start === null) start = i;
+  }
+  if (start !== null && start < ys.length - 1) out.push([box[0], ys[start]!, box[2], ys[ys.length - 1]!]);
+  return out;
+}
+
+/**
+ * Rows of prose between two rules (a boxed note, text between a page's header and footer rules): the typical
+ * piece is a long stretch of words, where table cells are short.
+ */
+function isProse(rows: readonly { pieces: TextPiece[] }[], box: BBox): boolean {
+  const widths = rows.flatMap((r) => r.pieces.map((p) => p.bbox[2] - p.bbox[0])).sort((a, b) => a - b);
+  return widths[Math.floor(widths.length / 2)]! > 0.42 * (box[2] - box[0]);
 }
 
 function originalLine(p: TextPiece, lines: readonly TextLine[]): TextLine {

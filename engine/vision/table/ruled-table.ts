@@ -6,6 +6,7 @@ interface HSeg { y: number; x1: number; x2: number }
 interface VSeg { x: number; y1: number; y2: number }
 
 const MIN_SEG = 6;
+const MAX_TILT = 0.035;
 
 export function splitRules(rules: readonly RuleLine[]): { h: HSeg[]; v: VSeg[] } {
   const h: HSeg[] = [];
@@ -13,8 +14,9 @@ export function splitRules(rules: readonly RuleLine[]): { h: HSeg[]; v: VSeg[] }
   for (const r of rules) {
     const dx = Math.abs(r.x2 - r.x1);
     const dy = Math.abs(r.y2 - r.y1);
-    if (dy <= Math.max(2, r.width) && dx >= MIN_SEG) h.push({ y: (r.y1 + r.y2) / 2, x1: Math.min(r.x1, r.x2), x2: Math.max(r.x1, r.x2) });
-    else if (dx <= Math.max(2, r.width) && dy >= MIN_SEG) v.push({ x: (r.x1 + r.x2) / 2, y1: Math.min(r.y1, r.y2), y2: Math.max(r.y1, r.y2) });
+    // A rule of a slightly skewed scan tilts by up to about 2 degrees.
+    if (dy <= Math.max(2, r.width, MAX_TILT * dx) && dx >= MIN_SEG) h.push({ y: (r.y1 + r.y2) / 2, x1: Math.min(r.x1, r.x2), x2: Math.max(r.x1, r.x2) });
+    else if (dx <= Math.max(2, r.width, MAX_TILT * dy) && dy >= MIN_SEG) v.push({ x: (r.x1 + r.x2) / 2, y1: Math.min(r.y1, r.y2), y2: Math.max(r.y1, r.y2) });
   }
   return { h, v };
 }
@@ -32,7 +34,7 @@ export function clusterPositions(values: number[], tol: number): number[] {
 }
 
 /** Connected groups of segments (a horizontal and a vertical segment touch when they cross within tol). */
-function groupSegments(h: HSeg[], v: VSeg[], tol: number): { h: HSeg[]; v: VSeg[] }[] {
+function groupSegments(h: HSeg[], v: VSeg[], tol: number, maxStack: number): { h: HSeg[]; v: VSeg[] }[] {
   const n = h.length + v.length;
   const parent = Array.from({ length: n }, (_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
@@ -65,7 +67,7 @@ function groupSegments(h: HSeg[], v: VSeg[], tol: number): { h: HSeg[]; v: VSeg[
   const hOrder = h.map((_, i) => i).sort((p, q) => h[p]!.y - h[q]!.y);
   for (let k = 0; k < hOrder.length; k++) {
     const a = h[hOrder[k]!]!;
-    for (let m = k + 1; m < hOrder.length && h[hOrder[m]!]!.y - a.y < 400; m++) {
+    for (let m = k + 1; m < hOrder.length && h[hOrder[m]!]!.y - a.y < maxStack; m++) {
       const b = h[hOrder[m]!]!;
       const overlap = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1);
       if (overlap > 0.9 * Math.max(a.x2 - a.x1, b.x2 - b.x1)) {
@@ -111,31 +113,80 @@ export interface RuledTableCandidate {
   v: VSeg[];
 }
 
-/** Areas enclosed by ruling lines that could be tables (a grid, or three or more stacked full-width rules). */
-export function findRuledAreas(rules: readonly RuleLine[], pageWidth: number): RuledTableCandidate[] {
+/**
+ * Areas enclosed by ruling lines that could be tables (a grid, or stacked rules of one width). Stacked rules
+ * join up to 400 px apart, or up to 60% of `pageHeight` when it is given (a long table ruled only at its top,
+ * under its header and at its bottom).
+ */
+export function findRuledAreas(rules: readonly RuleLine[], pageWidth: number, pageHeight?: number): RuledTableCandidate[] {
   const tol = Math.max(3, pageWidth / 400);
   const { h, v } = splitRules(rules);
+  const maxStack = Math.max(400, 0.6 * (pageHeight ?? 0));
   const out: RuledTableCandidate[] = [];
-  for (const g of groupSegments(h, v, tol)) {
-    if (g.h.length < 2) continue;
-    const x1 = Math.min(...g.h.map((s) => s.x1), ...g.v.map((s) => s.x));
-    const x2 = Math.max(...g.h.map((s) => s.x2), ...g.v.map((s) => s.x));
-    const y1 = Math.min(...g.h.map((s) => s.y), ...g.v.map((s) => s.y1));
-    const y2 = Math.max(...g.h.map((s) => s.y), ...g.v.map((s) => s.y2));
-    if (x2 - x1 < pageWidth * 0.12 || y2 - y1 < tol * 4) continue;
-    const ys = clusterPositions(g.h.map((s) => s.y), tol);
-    if (g.v.length >= 2) {
-      const xs = clusterPositions(g.v.map((s) => s.x), tol);
-      if (xs[0]! - x1 > tol) xs.unshift(x1);
-      if (x2 - xs[xs.length - 1]! > tol) xs.push(x2);
-      if (ys[0]! - y1 > tol) ys.unshift(y1);
-      if (y2 - ys[ys.length - 1]! > tol) ys.push(y2);
-      out.push({ bbox: [x1, y1, x2, y2], xs, ys, h: g.h, v: g.v });
-    } else if (ys.length >= 2) {
-      out.push({ bbox: [x1, y1, x2, y2], xs: null, ys, h: g.h, v: g.v });
+  const groups = groupSegments(h, v, tol, maxStack);
+  for (const g of groups) {
+    const frame = pageHeight ? pageFrame(g, tol, pageHeight) : null;
+    if (frame) {
+      // The rules inside a frame drawn around the page's content make tables of their own.
+      for (const inner of groupSegments(g.h.filter((s) => !frame.h.includes(s)), g.v.filter((s) => !frame.v.includes(s)), tol, maxStack)) {
+        const area = ruledArea(inner, tol, pageWidth);
+        if (area) out.push(area);
+      }
+      continue;
     }
+    const area = ruledArea(g, tol, pageWidth);
+    if (area) out.push(area);
   }
   return out;
+}
+
+function groupBox(g: { h: HSeg[]; v: VSeg[] }): BBox {
+  return [
+    Math.min(...g.h.map((s) => s.x1), ...g.v.map((s) => s.x)),
+    Math.min(...g.h.map((s) => s.y), ...g.v.map((s) => s.y1)),
+    Math.max(...g.h.map((s) => s.x2), ...g.v.map((s) => s.x)),
+    Math.max(...g.h.map((s) => s.y), ...g.v.map((s) => s.y2)),
+  ];
+}
+
+/**
+ * A box drawn around a page's content (or a large part of it): rules on its four sides, and no full-width
+ * rules inside it closer than a fifth of the page apart (a bordered table's rows are much closer). Returns
+ * the frame's rules.
+ */
+function pageFrame(g: { h: HSeg[]; v: VSeg[] }, tol: number, pageHeight: number): { h: HSeg[]; v: VSeg[] } | null {
+  if (g.h.length < 2 || g.v.length < 2) return null;
+  const [x1, y1, x2, y2] = groupBox(g);
+  if (y2 - y1 < 0.3 * pageHeight) return null;
+  const fullH = g.h.filter((s) => s.x2 - s.x1 >= 0.9 * (x2 - x1)).sort((a, b) => a.y - b.y);
+  const fullV = g.v.filter((s) => s.y2 - s.y1 >= 0.9 * (y2 - y1)).sort((a, b) => a.x - b.x);
+  if (fullH.length < 2 || fullV.length < 2) return null;
+  const top = fullH[0]!;
+  const bottom = fullH[fullH.length - 1]!;
+  const left = fullV[0]!;
+  const right = fullV[fullV.length - 1]!;
+  if (top.y - y1 > tol || y2 - bottom.y > tol || left.x - x1 > tol || x2 - right.x > tol) return null;
+  let widest = 0;
+  for (let i = 1; i < fullH.length; i++) widest = Math.max(widest, fullH[i]!.y - fullH[i - 1]!.y);
+  if (widest < 0.2 * pageHeight) return null;
+  return { h: [top, bottom], v: [left, right] };
+}
+
+function ruledArea(g: { h: HSeg[]; v: VSeg[] }, tol: number, pageWidth: number): RuledTableCandidate | null {
+  if (g.h.length < 2) return null;
+  const [x1, y1, x2, y2] = groupBox(g);
+  if (x2 - x1 < pageWidth * 0.12 || y2 - y1 < tol * 4) return null;
+  const ys = clusterPositions(g.h.map((s) => s.y), tol);
+  if (g.v.length >= 2) {
+    const xs = clusterPositions(g.v.map((s) => s.x), tol);
+    if (xs[0]! - x1 > tol) xs.unshift(x1);
+    if (x2 - xs[xs.length - 1]! > tol) xs.push(x2);
+    if (ys[0]! - y1 > tol) ys.unshift(y1);
+    if (y2 - ys[ys.length - 1]! > tol) ys.push(y2);
+    return { bbox: [x1, y1, x2, y2], xs, ys, h: g.h, v: g.v };
+  }
+  if (ys.length >= 2) return { bbox: [x1, y1, x2, y2], xs: null, ys, h: g.h, v: g.v };
+  return null;
 }
 
 /** Cells of a grid table: merged cells where the separator between two grid cells is missing. */
