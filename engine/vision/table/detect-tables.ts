@@ -44,12 +44,13 @@ export function detectTables(page: Page, lines: readonly TextLine[]): TableDetec
       }
       continue;
     }
-    for (const box of tabularStretches(area.bbox, area.ys, lines.filter((l) => !used.has(l)), tol)) {
+    for (const box of tabularStretches(area.bbox, area.ys, lines.filter((l) => !used.has(l)), page.images.map((im) => im.bbox), tol)) {
       const inside = lines.filter((l) => !used.has(l) && centerInside(l.bbox, box, tol));
       if (inside.length < 2) continue;
       const rows = groupRows(inside.flatMap(splitLineIntoPieces));
       const bands = columnBands(rows);
-      if (rows.length >= 2 && bands.length >= 2 && rows.filter((r) => r.pieces.length >= 2).length >= 2 && !isProse(rows, box)) {
+      const multi = rows.filter((r) => r.pieces.length >= 2).length;
+      if (rows.length >= 2 && bands.length >= 2 && multi >= Math.max(2, 0.5 * rows.length) && !isProse(rows, box)) {
         for (const l of inside) used.add(l);
         tables.push({ grid: gridFromRows(rows, bands, box), lines: inside });
       }
@@ -71,10 +72,11 @@ export function detectTables(page: Page, lines: readonly TextLine[]): TableDetec
 
 /**
  * Rules stacked one above the other (no vertical rules) may hold prose between some of them (a page's header
- * rule, a boxed note) and a table between others. The stretches between rules that hold no prose, joined
- * where they touch, are the places a table can be.
+ * rule, a boxed note), a picture, or a lone heading (rules under the section headings of a column), and a
+ * table between others. The stretches between rules that hold none of these, joined where they touch, are
+ * the places a table can be.
  */
-function tabularStretches(box: BBox, ys: readonly number[], lines: readonly TextLine[], tol: number): BBox[] {
+function tabularStretches(box: BBox, ys: readonly number[], lines: readonly TextLine[], pictures: readonly BBox[], tol: number): BBox[] {
   const out: BBox[] = [];
   let start: number | null = null;
   for (let i = 0; i + 1 < ys.length; i++) {
@@ -82,7 +84,9 @@ function tabularStretches(box: BBox, ys: readonly number[], lines: readonly Text
     const rows = groupRows(lines.filter((l) => centerInside(l.bbox, band, tol)).flatMap(splitLineIntoPieces));
     const wide = rows.filter((r) => r.pieces.some((p) => p.bbox[2] - p.bbox[0] > 0.55 * (box[2] - box[0]))).length;
     const prose = wide >= 2 && wide >= 0.4 * rows.length;
-    if (prose) {
+    const heading = rows.length === 1 && rows[0]!.pieces.length === 1;
+    const picture = pictures.some((p) => bboxIntersection(p, band) > 0.3 * bboxArea(p));
+    if (prose || heading || picture) {
       if (start !== null && i > start) out.push([box[0], ys[start]!, box[2], ys[i]!]);
       start = null;
     } else if (start === null) start = i;
