@@ -143,6 +143,9 @@ describe('ONNX metadata and sidecars', () => {
     const dir2 = mkdtempSync(join(tmpdir(), 'docai-sidecar-'));
     writeFileSync(join(dir2, 'config.json'), JSON.stringify({ id2label: { 0: 'Caption', 1: 'Footnote' } }));
     expect(readLayoutSidecar(dir2).labels).toEqual(['Caption', 'Footnote']);
+    const dirJson = mkdtempSync(join(tmpdir(), 'docai-sidecar-'));
+    writeFileSync(join(dirJson, 'infer_cfg.json'), JSON.stringify({ Preprocess: [{ type: 'Resize', target_size: [640, 640], keep_ratio: false }, { type: 'NormalizeImage', mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225], is_scale: true }, { type: 'Permute' }], label_list: ['Text', 'Title'] }));
+    expect(readLayoutSidecar(dirJson)).toMatchObject({ labels: ['Text', 'Title'], paddle: { targetSize: [640, 640], normType: 'mean_std', isScale: true } });
     const dir3 = mkdtempSync(join(tmpdir(), 'docai-sidecar-'));
     writeFileSync(join(dir3, 'labels.txt'), 'text\ntitle\n');
     expect(readLayoutSidecar(dir3).labels).toEqual(['text', 'title']);
@@ -237,6 +240,21 @@ describe('LearnedLayout', () => {
     const rulesTitle = parsePages({ format: 'png', pages: [{ ...page([line('Results', 100, 100, 300, 140, 40), ...LINES.slice(1, 3)], [], 'vote'), layoutDetections: undefined }] });
     expect(rulesTitle.regions[0]).toMatchObject({ type: 'Title', text: 'Results' });
     expect(asText.regions[0]).toMatchObject({ type: 'Text', text: 'Results' });
+  });
+
+  it('replace: two columns under a full-width title read title, left column, right column, whatever order the model gave', () => {
+    const col = (x: number, y: number, words: string): TextLine[] => [0, 1, 2].map((i) => line(`${words} line ${i + 1} of the column, set in the body size here`, x, y + 30 * i, x + 400, y + 30 * i + 22));
+    const lines = [line('Two columns of findings', 100, 100, 600, 140, 36), ...col(100, 200, 'left upper'), ...col(100, 400, 'left lower'), ...col(540, 200, 'right upper'), ...col(540, 400, 'right lower')];
+    const dets = [
+      det('text', 'Text', 0.9, [530, 390, 950, 480]),
+      det('text', 'Text', 0.9, [90, 190, 510, 280]),
+      det('paragraph_title', 'Title', 0.9, [90, 90, 610, 150]),
+      det('text', 'Text', 0.9, [530, 190, 950, 280]),
+      det('text', 'Text', 0.9, [90, 390, 510, 480]),
+    ];
+    const parsed = parsePages({ format: 'png', pages: [page(lines, dets, 'replace')] });
+    expect(parsed.regions.map((r) => r.text.split(' line ')[0])).toEqual(['Two columns of findings', 'left upper', 'left lower', 'right upper', 'right lower']);
+    expect(parsed.regions[1]!.text).toBe(col(100, 200, 'left upper').map((l) => l.text).join(' '));
   });
 
   it('replace: lines in no box are read by the rules and come back in reading order with the model regions', () => {

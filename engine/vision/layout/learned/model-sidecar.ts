@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { DocError } from '../../../core/errors.js';
@@ -128,16 +128,21 @@ export function readLayoutSidecar(dir: string): LayoutSidecar {
     }
     out.imgsz ??= sizeOf(y.imgsz);
   }
-  if (!out.labels) {
-    for (const f of files.filter((n) => /\.json$/i.test(n) && n !== LAYOUT_SETTINGS_FILE).sort((a, b) => rank(a) - rank(b))) {
+  if (!out.labels || !out.paddle) {
+    // Small JSON files only: a Paddle 3 model program is also called inference.json and can be megabytes.
+    const jsons = files.filter((n) => /\.json$/i.test(n) && n !== LAYOUT_SETTINGS_FILE && statSync(join(dir, n)).size < 1_000_000);
+    for (const f of jsons.sort((a, b) => rank(a) - rank(b))) {
       const path = join(dir, f);
       const j = readJson(path) as unknown;
       const obj = (j && typeof j === 'object' && !Array.isArray(j) ? j : {}) as Record<string, unknown>;
-      const names = namesFrom(Array.isArray(j) ? j : (obj.names ?? obj.label_list ?? obj.labels ?? obj.id2label ?? j));
-      if (names) {
-        [out.labels, out.file] = [names, path];
-        break;
+      // The same settings as inference.yml, written as JSON.
+      if (obj.Preprocess !== undefined && !out.paddle) {
+        out.paddle = paddlePreprocess(obj.Preprocess, path);
+        out.file ??= path;
       }
+      if (out.labels) continue;
+      const names = namesFrom(Array.isArray(j) ? j : (obj.names ?? obj.label_list ?? obj.labels ?? obj.id2label ?? j));
+      if (names) [out.labels, out.file] = [names, out.file ?? path];
     }
   }
   if (!out.labels && files.includes('labels.txt')) {
