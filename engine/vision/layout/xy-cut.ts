@@ -91,14 +91,52 @@ export function xyCut<T extends CutItem>(items: readonly T[], opts: XyCutOptions
   const smallGaps = projectionGaps(cores, 1).filter(([a, b]) => b - a >= Math.max(1, opts.minBandGap * 0.2));
   if (smallGaps.length > 0 && items.length >= 4) {
     const bands = splitBands(items, smallGaps);
-    const hasColumns = (b: readonly T[]): boolean => b.length >= 4 && projectionGaps(b, 0).some(([a, c]) => c - a >= opts.minColumnGap);
-    let cut = -1;
-    // The longest run of rows from the top that has columns; else the longest run up from the bottom.
-    for (let k = bands.length - 1; k >= 1 && cut < 0; k--) if (hasColumns(bands.slice(0, k).flat())) cut = k;
-    for (let k = 1; k < bands.length && cut < 0; k++) if (hasColumns(bands.slice(k).flat())) cut = k;
-    if (cut > 0) return [...xyCut(bands.slice(0, cut).flat(), opts, depth + 1), ...xyCut(bands.slice(cut).flat(), opts, depth + 1)];
+    const hasColumns = (b: readonly T[]): boolean => b.length >= 4 && projectionGaps(b, 0).some(([a, c]) => c - a >= opts.minColumnGap && !markOnlySide(b, (a + c) / 2));
+    const run = columnRun(bands, hasColumns);
+    if (run) {
+      const [i, j] = run;
+      return [bands.slice(0, i), bands.slice(i, j), bands.slice(j)].filter((p) => p.length > 0).flatMap((p) => xyCut(p.flat(), opts, depth + 1));
+    }
   }
   return [[...items]];
+}
+
+/**
+ * Whether one side of a channel at x holds only small marks of a few characters each, no taller than the
+ * other side's lines: equation numbers down the right margin, option letters. They make no column.
+ */
+function markOnlySide<T extends CutItem>(items: readonly T[], x: number): boolean {
+  const left = items.filter((i) => (i.bbox[0] + i.bbox[2]) / 2 < x);
+  const right = items.filter((i) => (i.bbox[0] + i.bbox[2]) / 2 >= x);
+  const h = (i: T): number => i.bbox[3] - i.bbox[1];
+  const marks = (side: readonly T[], other: readonly T[]): boolean => {
+    const tall = Math.max(...other.map(h));
+    return side.every((i) => i.bbox[2] - i.bbox[0] < 2.5 * h(i) && h(i) < 1.5 * tall);
+  };
+  return marks(left, right) || marks(right, left);
+}
+
+/**
+ * The run of consecutive bands [i, j) with the most items that together have a column channel, when it is not
+ * all of them. A run stops at a band holding an item as wide as the run (a full-width line can't be in a column).
+ */
+function columnRun<T extends CutItem>(bands: readonly T[][], hasColumns: (b: readonly T[]) => boolean): [number, number] | null {
+  if (bands.length > 150) return null;
+  let best: [number, number] | null = null;
+  let bestItems = 0;
+  for (let i = 0; i < bands.length; i++) {
+    const acc: T[] = [];
+    let x1 = Infinity;
+    let x2 = -Infinity;
+    for (let j = i; j < bands.length; j++) {
+      acc.push(...bands[j]!);
+      for (const it of bands[j]!) [x1, x2] = [Math.min(x1, it.bbox[0]), Math.max(x2, it.bbox[2])];
+      if (hasColumns(acc)) {
+        if (acc.length > bestItems && !(i === 0 && j === bands.length - 1)) [best, bestItems] = [[i, j + 1], acc.length];
+      } else if (acc.length >= 4 && acc.some((it) => it.bbox[2] - it.bbox[0] > 0.9 * (x2 - x1))) break;
+    }
+  }
+  return best;
 }
 
 function splitBands<T extends CutItem>(items: readonly T[], gaps: [number, number][]): T[][] {

@@ -37,3 +37,30 @@ describe('xyCut on rows of OCR boxes that overlap a little', () => {
     expect(leaves.map((l) => l.length)).toEqual([1, 4, 4]);
   });
 });
+
+describe('xyCut on a column block between two full-width rows', () => {
+  it('cuts the columns out of the middle and reads above, left, right, below in order', () => {
+    const above = [box(100, 60, 880, 78), box(100, 74, 880, 92)];
+    const left = [0, 1, 2, 3].map((i) => box(100, 100 + 14 * i, 480, 118 + 14 * i));
+    const right = [0, 1, 2, 3].map((i) => box(500, 100 + 14 * i, 880, 118 + 14 * i));
+    const below = [box(100, 158, 880, 176), box(100, 172, 880, 190)];
+    const leaves = xyCut([...above, ...left, ...right, ...below], { minColumnGap: 8, minBandGap: 20 });
+    expect(leaves.map((l) => l.length)).toEqual([2, 4, 4, 2]);
+    expect(leaves[1]!.every((i) => i.bbox[0] === 100 && i.bbox[2] === 480)).toBe(true);
+    expect(leaves[3]!.every((i) => i.bbox[1] >= 158)).toBe(true);
+  });
+
+  it('does not take equation numbers down the right margin for a column', () => {
+    const rows = [
+      box(100, 60, 880, 78),
+      box(200, 90, 500, 110),
+      box(840, 90, 880, 110),
+      box(200, 120, 520, 140),
+      box(840, 120, 880, 140),
+      box(100, 150, 880, 168),
+      box(100, 164, 880, 182),
+    ];
+    const leaves = xyCut(rows, { minColumnGap: 8, minBandGap: 20 });
+    expect(leaves).toHaveLength(1);
+  });
+});
