@@ -29,12 +29,13 @@ export function detectTables(page: Page, lines: readonly TextLine[]): TableDetec
   const graphics: BBox[] = [];
   const used = new Set<TextLine>();
   for (const area of findRuledAreas(page.rules, page.width, page.height)) {
-    // A frame around a picture (a photo with its caption, a boxed chart) is no table.
-    if (page.images.some((im) => bboxIntersection(im.bbox, area.bbox) > 0.3 * bboxArea(area.bbox))) continue;
     if (area.xs) {
       const inside = lines.filter((l) => !used.has(l) && centerInside(l.bbox, area.bbox, tol));
       let grid = gridCells({ ...area, xs: area.xs }, runPieces(inside), tol);
-      if (grid && (grid.rows < 2 || filledShare(grid) < 0.3)) {
+      // A frame around a picture (a photo with its caption, a boxed chart) is no table; a grid whose cells
+      // mostly hold text is one, even where shading made part of it look like a picture.
+      const picture = page.images.some((im) => bboxIntersection(im.bbox, area.bbox) > 0.3 * bboxArea(area.bbox));
+      if (grid && (grid.rows < 2 || filledShare(grid) < (picture ? 0.6 : 0.3))) {
         if (area.h.length + area.v.length >= 8 && inside.length < area.h.length + area.v.length) graphics.push(area.bbox);
         grid = null;
       }
