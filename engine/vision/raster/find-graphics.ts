@@ -66,9 +66,72 @@ export function findGraphics(mask: InkMask, lines: readonly TextLine[], opts: Gr
       const h = b[3] - b[1];
       if (Math.min(w, h) < MIN_SIDE_LINES * lh || w * h < MIN_PAGE_SHARE * pageArea) return false;
       if (isPageDecoration(b, opts.pageWidth, opts.pageHeight, px)) return false;
-      return textShare(b, textBoxes) <= MAX_TEXT_SHARE;
+      return textShare(b, textBoxes) <= MAX_TEXT_SHARE && !looksLikeTextBlock(mask, b, lh);
     });
-  return mergeNear(kept, 1.5 * lh).map((bbox) => ({ bbox: bbox.map((v) => Math.round(v)) as BBox }));
+  const merged = mergeNear(kept, 1.5 * lh);
+  return joinPanels(merged, lines, 4 * lh).map((bbox) => ({ bbox: bbox.map((v) => Math.round(v)) as BBox }));
+}
+
+/**
+ * Text that OCR did not read (small print, a caption set in a faint colour): ink in bands one line high,
+ * stacked with blank rows between them, each band only partly inked. Drawings and photos run on over many
+ * rows; the bars of a bar chart are solid.
+ */
+function looksLikeTextBlock(mask: InkMask, b: BBox, lh: number): boolean {
+  const s = mask.scale;
+  const x1 = Math.max(0, Math.floor(b[0] / s));
+  const x2 = Math.min(mask.width, Math.ceil(b[2] / s));
+  const y1 = Math.max(0, Math.floor(b[1] / s));
+  const y2 = Math.min(mask.height, Math.ceil(b[3] / s));
+  const w = x2 - x1;
+  if (w <= 0 || y2 <= y1) return false;
+  const bands: { from: number; to: number; ink: number }[] = [];
+  let cur: { from: number; to: number; ink: number } | null = null;
+  for (let y = y1; y < y2; y++) {
+    let n = 0;
+    const row = y * mask.width;
+    for (let x = x1; x < x2; x++) if (mask.data[row + x]! & MARK) n++;
+    if (n > 0.03 * w) {
+      if (!cur) bands.push((cur = { from: y, to: y, ink: 0 }));
+      cur.to = y;
+      cur.ink += n;
+    } else cur = null;
+  }
+  if (bands.length < 3) return false;
+  const maxBand = (2 * lh) / s;
+  const lineLike = bands.filter((band) => band.to - band.from + 1 <= maxBand && band.ink < 0.5 * w * (band.to - band.from + 1));
+  const covered = lineLike.reduce((sum, band) => sum + band.to - band.from + 1, 0);
+  return lineLike.length >= 0.8 * bands.length && covered >= 0.3 * (y2 - y1);
+}
+
+/**
+ * Panels of one figure set apart by white space: regions within `reach` of each other whose joint box holds no
+ * running text (a line of text wider than half the joint box that is not inside either region).
+ */
+function joinPanels(boxes: BBox[], lines: readonly TextLine[], reach: number): BBox[] {
+  const out = [...boxes];
+  const inside = (l: TextLine, b: BBox): boolean => {
+    const cx = (l.bbox[0] + l.bbox[2]) / 2;
+    const cy = (l.bbox[1] + l.bbox[3]) / 2;
+    return cx >= b[0] && cx <= b[2] && cy >= b[1] && cy <= b[3];
+  };
+  for (let merged = true; merged; ) {
+    merged = false;
+    for (let i = 0; i < out.length && !merged; i++) {
+      for (let j = i + 1; j < out.length && !merged; j++) {
+        const a = out[i]!;
+        const b = out[j]!;
+        if (Math.max(a[0], b[0]) - Math.min(a[2], b[2]) > reach || Math.max(a[1], b[1]) - Math.min(a[3], b[3]) > reach) continue;
+        const u = bboxUnion([a, b]);
+        const prose = lines.some((l) => l.text.trim() !== '' && !inside(l, a) && !inside(l, b) && inside(l, u) && l.bbox[2] - l.bbox[0] > 0.5 * (u[2] - u[0]));
+        if (prose) continue;
+        out[i] = u;
+        out.splice(j, 1);
+        merged = true;
+      }
+    }
+  }
+  return out;
 }
 
 /**
