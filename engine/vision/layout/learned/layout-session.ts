@@ -9,7 +9,7 @@ import { decodePaddleRows, decodeYoloEndToEnd, decodeYoloScores, nonMaxSuppressi
 import type { LayoutModelFiles } from './model-folder.js';
 import { readLayoutSidecar, type PaddlePreprocess } from './model-sidecar.js';
 import { onnxMetadata, parseNamesLiteral } from './onnx-metadata.js';
-import { letterboxInput, paddleInput, type ModelInput } from './preprocess.js';
+import { letterboxInput, paddleInput, paddleResizedSize, type ModelInput } from './preprocess.js';
 
 /**
  * A learned layout model loaded into an onnxruntime session, once per process per file. Two export families are
@@ -24,6 +24,11 @@ export interface LayoutDetector {
   kind: 'paddle' | 'yolo';
   file: string;
   labels: string[];
+  /**
+   * The scale the model's resize applies to an image of width x height (the larger one where the axes differ):
+   * a PDF page is rendered at that size, not at 144 dpi only to be shrunk.
+   */
+  inputScale(width: number, height: number): number;
   /** Boxes in the pixels of `img`, clipped to it, best first. */
   detect(img: RgbaImage): Promise<RawDetection[]>;
 }
@@ -91,6 +96,10 @@ function paddleDetector(session: ort.InferenceSession, file: string, labels: str
     kind: 'paddle',
     file,
     labels,
+    inputScale(width, height) {
+      const size = fixed ? { scaleX: fixed[1] / width, scaleY: fixed[0] / height } : paddleResizedSize(width, height, pre);
+      return Math.max(size.scaleX, size.scaleY);
+    },
     async detect(img) {
       const input = paddleInput(img, pre, fixed);
       const feeds: Record<string, ort.Tensor> = { [imageName]: new ort.Tensor('float32', input.data, [1, 3, input.height, input.width]) };
@@ -118,6 +127,7 @@ function yoloDetector(session: ort.InferenceSession, file: string, labels: strin
     kind: 'yolo',
     file,
     labels,
+    inputScale: (width, height) => Math.min(size[0] / height, size[1] / width),
     async detect(img) {
       const input = letterboxInput(img, size);
       const out = await session.run({ [inputName]: new ort.Tensor('float32', input.data, [1, 3, input.height, input.width]) });
