@@ -144,8 +144,8 @@ function isPageDecoration(b: BBox, pw: number, ph: number, px: number): boolean 
   const edge = Math.max(2 * px, 0.01 * Math.min(pw, ph));
   const atLeftOrRight = b[0] <= edge || b[2] >= pw - edge;
   const atTopOrBottom = b[1] <= edge || b[3] >= ph - edge;
-  if (atLeftOrRight && (w < 0.05 * pw || (h > 0.6 * ph && w < 0.2 * pw))) return true;
-  if (atTopOrBottom && (h < 0.05 * ph || (w > 0.6 * pw && h < 0.2 * ph))) return true;
+  if (atLeftOrRight && (w < 0.05 * pw || (h > 0.6 * ph && w < 0.2 * pw) || (w < 0.1 * pw && h > 4 * w))) return true;
+  if (atTopOrBottom && (h < 0.05 * ph || (w > 0.6 * pw && h < 0.2 * ph) || (h < 0.1 * ph && w > 4 * h))) return true;
   return false;
 }
 
