@@ -29,22 +29,29 @@ function median(xs: number[]): number {
 
 /**
  * Running heads and feet on a page of their own: a line at the very top or bottom edge, no larger than the
- * body text, set apart from everything else by a wide gap (a document title is larger; body text is close by).
+ * body text, set apart by a wide gap from the text next to it in its own column (a document title is larger;
+ * a column's first or last line of body text is close to the next). A head or foot of two lines counts whole:
+ * the gap is looked for beyond the lines already taken.
  */
 function isolatedMarginLines(pages: readonly Page[]): Set<TextLine> {
   const out = new Set<TextLine>();
   for (const page of pages) {
     if (page.sourceBlocks || page.lines.length < 8) continue;
     const body = median(page.lines.map((l) => l.bbox[3] - l.bbox[1]));
-    const edge = page.height * 0.06;
-    const sorted = [...page.lines].sort((a, b) => a.bbox[1] - b.bbox[1]);
-    const top = sorted.filter((l) => l.bbox[3] <= edge);
-    const restTop = sorted.filter((l) => l.bbox[3] > edge)[0];
-    for (const l of top) if (restTop && restTop.bbox[1] - l.bbox[3] > 1.2 * body && l.bbox[3] - l.bbox[1] <= 1.25 * body) out.add(l);
-    const bottom = sorted.filter((l) => l.bbox[1] >= page.height - edge);
-    const rest = sorted.filter((l) => l.bbox[1] < page.height - edge);
-    const restBottom = rest[rest.length - 1];
-    for (const l of bottom) if (restBottom && l.bbox[1] - Math.max(...rest.map((r) => r.bbox[3])) > 1.2 * body && l.bbox[3] - l.bbox[1] <= 1.25 * body) out.add(l);
+    const edge = page.height * MARGIN;
+    const overlapsX = (a: TextLine, b: TextLine): boolean => Math.min(a.bbox[2], b.bbox[2]) > Math.max(a.bbox[0], b.bbox[0]);
+    const small = (l: TextLine): boolean => l.bbox[3] - l.bbox[1] <= 1.25 * body;
+    // Top: from the lowest candidate up, each needs a wide gap to the nearest line under it that is not taken.
+    const top = page.lines.filter((l) => l.bbox[3] <= edge).sort((a, b) => b.bbox[1] - a.bbox[1]);
+    for (const l of top) {
+      const under = page.lines.filter((o) => o !== l && !out.has(o) && o.bbox[1] >= l.bbox[1] + 0.5 * (l.bbox[3] - l.bbox[1]) && overlapsX(o, l)).sort((a, b) => a.bbox[1] - b.bbox[1])[0];
+      if (small(l) && under && under.bbox[1] - l.bbox[3] > 1.2 * body) out.add(l);
+    }
+    const bottom = page.lines.filter((l) => l.bbox[1] >= page.height - edge).sort((a, b) => a.bbox[1] - b.bbox[1]);
+    for (const l of bottom) {
+      const over = page.lines.filter((o) => o !== l && !out.has(o) && o.bbox[3] <= l.bbox[3] - 0.5 * (l.bbox[3] - l.bbox[1]) && overlapsX(o, l)).sort((a, b) => b.bbox[3] - a.bbox[3])[0];
+      if (small(l) && over && l.bbox[1] - over.bbox[3] > 1.2 * body) out.add(l);
+    }
   }
   return out;
 }

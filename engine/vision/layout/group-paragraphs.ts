@@ -101,7 +101,25 @@ export function groupParagraphs(lines: readonly TextLine[]): TextLine[][] {
     if (split) paras.push([b]);
     else paras[paras.length - 1]!.push(b);
   }
-  return paras;
+  return paras.flatMap(splitEquationNumber);
+}
+
+const EQUATION_NUMBER = /^\(\d{1,3}[a-z]?\)$/;
+
+/**
+ * A display equation with its number far out at the margin, "x = y        (13)": the formula and its number are
+ * two elements (as a layout model sees them), each with its own box, read formula first.
+ */
+function splitEquationNumber(para: TextLine[]): TextLine[][] {
+  const line = para[0]!;
+  if (para.length !== 1 || line.runs.length < 2 || !isDisplayEquation(line.text)) return [para];
+  const runs = [...line.runs].sort((a, b) => a.bbox[0] - b.bbox[0]);
+  const num = runs[runs.length - 1]!;
+  const rest = runs.slice(0, -1);
+  const restBox = bboxUnion(rest.map((r) => r.bbox));
+  if (!EQUATION_NUMBER.test(num.text.trim()) || num.bbox[0] - restBox[2] < 2 * lineHeight(line)) return [para];
+  const text = joinRunTexts(rest);
+  return [[{ ...line, text, bbox: restBox, runs: rest }], [{ ...line, text: num.text.trim(), bbox: num.bbox, runs: [num] }]];
 }
 
 /** Text of a paragraph: lines joined with a space, or nothing between CJK characters; hyphenated breaks rejoined. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BBox } from '../../../../engine/core/geometry.js';
 import type { TextLine } from '../../../../engine/core/page.js';
-import { mergeRowLines } from '../../../../engine/vision/layout/group-paragraphs.js';
+import { groupParagraphs, mergeRowLines } from '../../../../engine/vision/layout/group-paragraphs.js';
 
 function ocrLine(text: string, bbox: BBox): TextLine {
   return { text, bbox, runs: [{ text, bbox, fontSize: bbox[3] - bbox[1] }], fontSize: bbox[3] - bbox[1], bold: false, source: 'ocr', confidence: 0.95 };
@@ -19,5 +19,25 @@ describe('mergeRowLines', () => {
     const out = mergeRowLines([row, headline]);
     expect(out).toHaveLength(2);
     expect(out.map((l) => l.text).sort()).toEqual(['标题竖排', '正文的一行文字']);
+  });
+});
+
+describe('groupParagraphs with display equations', () => {
+  it('gives a numbered display equation and its number far out at the margin a box each', () => {
+    const lines = [
+      ocrLine('we find the fundamental Poisson brackets of the fields', [100, 100, 900, 114]),
+      ocrLine('[U(x), P(y)] = d(x - y),', [150, 130, 400, 150]),
+      ocrLine('(13)', [860, 132, 900, 148]),
+      ocrLine('etc., and the constraints of the model follow from them', [100, 166, 900, 180]),
+    ];
+    const paras = groupParagraphs(lines);
+    expect(paras.map((p) => p.map((l) => l.text).join(' '))).toEqual([
+      'we find the fundamental Poisson brackets of the fields',
+      '[U(x), P(y)] = d(x - y),',
+      '(13)',
+      'etc., and the constraints of the model follow from them',
+    ]);
+    expect(paras[1]![0]!.bbox).toEqual([150, 130, 400, 150]);
+    expect(paras[2]![0]!.bbox).toEqual([860, 132, 900, 148]);
   });
 });
