@@ -225,6 +225,10 @@ describe('LearnedLayout', () => {
     ]);
     expect(parsed.regions[0]!.level).toBe(1);
     expect(parsed.furniture.map((f) => [f.kind, f.text])).toEqual([['footer', 'Page 7 of the report']]);
+    // the rules alone keep that line as text
+    const rules = parsePages({ format: 'png', pages: [{ ...page(LINES, [], 'replace'), layoutDetections: undefined }] });
+    expect(rules.furniture).toEqual([]);
+    expect(rules.regions.some((r) => r.text.includes('Page 7 of the report'))).toBe(true);
   });
 
   it('vote: a sure detection retypes the rules region; an unsure one (below 0.6) leaves it as the rules said', () => {

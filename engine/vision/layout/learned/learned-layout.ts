@@ -174,13 +174,12 @@ export class LearnedLayout implements LayoutModel {
 
   private vote(page: Page, ctx: LayoutContext): LayoutRegion[] {
     const dets = detectionsOf(page);
-    const furniture = new Set<TextLine>();
     const owner = new Map<TextLine, LayoutDetection | null>();
+    // Lines in sure header/footer/page-number boxes are furniture (learnedFurniture); the rules see the rest.
     const lines = pageLines(page).filter((l) => {
       const d = ownerOf(l, dets);
       owner.set(l, d);
-      if (d?.role === 'furniture') furniture.add(l);
-      return !furniture.has(l);
+      return d?.role !== 'furniture';
     });
     let regions = this.rules.analysePage({ ...page, lines }, ctx);
     const ownerOfLine = (l: TextLine): LayoutDetection | null => (owner.has(l) ? owner.get(l)! : ownerOf(l, dets));
