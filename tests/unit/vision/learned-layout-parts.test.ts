@@ -92,6 +92,8 @@ describe('decoding model outputs', () => {
       [0, 0.9],
       [1, 0.7],
     ]);
+    // across classes only near-identical boxes go
+    expect(nonMaxSuppression(a, 0.5, 0.95).map((d) => [d.classId, d.score])).toEqual([[0, 0.9]]);
   });
 
   it('YOLOv5 rows multiply objectness in; end-to-end rows are x1 y1 x2 y2 score class', () => {

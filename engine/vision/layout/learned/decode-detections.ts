@@ -65,13 +65,16 @@ export function decodeYoloEndToEnd(data: ArrayLike<number>, rows: number, cols: 
   return out;
 }
 
-/** Class-wise non-maximum suppression: within a class, a box overlapping a better one by more than `iou` goes. */
-export function nonMaxSuppression(dets: readonly RawDetection[], iou: number, maxKeep = 300): RawDetection[] {
+/**
+ * Class-wise non-maximum suppression: within a class, a box overlapping a better one by more than `iou` goes;
+ * across classes only by more than `iouAcross` (the same region called two things: the surer call stays).
+ */
+export function nonMaxSuppression(dets: readonly RawDetection[], iou: number, iouAcross = 1, maxKeep = 300): RawDetection[] {
   const sorted = [...dets].sort((a, b) => b.score - a.score);
   const kept: RawDetection[] = [];
   for (const d of sorted) {
     if (kept.length >= maxKeep) break;
-    if (kept.some((k) => k.classId === d.classId && bboxIoU(k.bbox, d.bbox) > iou)) continue;
+    if (kept.some((k) => bboxIoU(k.bbox, d.bbox) > (k.classId === d.classId ? iou : iouAcross))) continue;
     kept.push(d);
   }
   return kept;

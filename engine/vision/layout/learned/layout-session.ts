@@ -114,7 +114,9 @@ function paddleDetector(session: ort.InferenceSession, file: string, labels: str
       const cols = boxes.dims[boxes.dims.length - 1]!;
       const rows = boxes.size / cols;
       // With scale_factor the graph itself divides the boxes back to image pixels; without it they are in input pixels.
-      const raw = decodePaddleRows(boxes.data as Float32Array, rows, cols, count, minScore);
+      // Exports without NMS in the graph (RT-DETR based: PP-DocLayout-L, RT-DETR-layout) can return the same region
+      // twice: repeats of a class (IoU > 0.6) and near-identical boxes of two classes (IoU > 0.95) go.
+      const raw = nonMaxSuppression(decodePaddleRows(boxes.data as Float32Array, rows, cols, count, minScore), 0.6, 0.95);
       return raw.flatMap((d) => toImage(d, hasScale ? null : input, img) ?? []).filter((d) => d.classId < labels.length || labels.length === 0);
     },
   };
