@@ -7,7 +7,7 @@ import type { DocumentPages, LayoutDetection } from '../../../engine/core/page.j
 import type { ParseNode, ParseResult } from '../../../engine/core/results.js';
 import { buildParseResult } from '../../../engine/parse/build-result.js';
 import { runParseCommand } from '../../../engine/parse/cli-parse.js';
-import { detectDocumentLayout } from '../../../engine/vision/layout/learned/detect-layout.js';
+import { detectDocumentLayout, detectPageLayout } from '../../../engine/vision/layout/learned/detect-layout.js';
 import { layoutDetector } from '../../../engine/vision/layout/learned/layout-session.js';
 import { findLayoutModel } from '../../../engine/vision/layout/learned/model-folder.js';
 import { readDocument } from '../../../engine/vision/read-document.js';
@@ -143,6 +143,17 @@ describe('YOLO export (DocLayout-YOLO head [1, 4+C, N])', () => {
     const result = buildParseResult(laid, 'learned-layout.png', 'pro');
     expect(result.nodes!.map((n) => n.type)).toEqual(['Figure']);
     expectBox(result.nodes![0]!.composing_blocks[0]!.coordinates, PAGE_BOXES.figure.map((v) => v / 2), 0.15);
+  });
+});
+
+describe('page images turned upright as the page model is', () => {
+  it('an OCR page turned 90 degrees clockwise is looked at upright, boxes in upright page pixels', async () => {
+    const detector = await layoutDetector(findLayoutModel(join(MODELS, 'yolo'))!);
+    // the scan as stored: lying on its side (792 x 612); OCR turned it 90 degrees clockwise to read it
+    const stored = { width: 792, height: 612, data: new Uint8ClampedArray(792 * 612 * 4).fill(255) };
+    const page = { pageNumber: 1, width: 612, height: 792, lines: [], rules: [], images: [], ocr: true, rotation: 90 };
+    const dets = await detectPageLayout(detector, stored, page);
+    expectBox(one(dets, 'figure').bbox, PAGE_BOXES.figure.map((v) => v / 2), 0.15);
   });
 });
 
