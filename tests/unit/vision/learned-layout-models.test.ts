@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -177,6 +177,17 @@ describe('a model that cannot be used', () => {
     expect(log[0]).toContain('parsing goes on with the layout rules');
     const result = buildParseResult(first, 'learned-layout.pdf', 'pro');
     expect(nodeWith(result, PAGE_TEXT.title).text).toBe(PAGE_TEXT.title);
+  });
+
+  it('a Paddle export without its inference.yml is refused by name; once the yml is there, the same process loads it', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'docai-learned-fix-'));
+    mkdirSync(join(root, 'layout'));
+    copyFileSync(join(MODELS, 'paddle', 'layout', 'inference.onnx'), join(root, 'layout', 'inference.onnx'));
+    const err = await layoutDetector(findLayoutModel(root)!).then(() => null, (e: unknown) => e);
+    expect((err as DocError).message).toContain('are a Paddle export\'s, but no inference.yml with a Preprocess list was found');
+    copyFileSync(join(MODELS, 'paddle', 'layout', 'inference.yml'), join(root, 'layout', 'inference.yml'));
+    const laid = await detectDocumentLayout(doc, { path: PDF }, { modelDir: root, ...quiet });
+    expect(one(laid.pages[0]!.layoutDetections, 'table').type).toBe('Table');
   });
 
   it('an ONNX graph that is no layout model: the error names its inputs', async () => {

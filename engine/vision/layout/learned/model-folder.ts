@@ -19,7 +19,7 @@ export interface LayoutModelFiles {
   mode: LearnedLayoutMode;
   /** Detections below this score are dropped (null: the format's default). */
   scoreThreshold: number | null;
-  /** Identity of the file as it is now (path, size, mtime): a replaced file is loaded again. */
+  /** Identity of the model and its sidecars as they are now (paths, sizes, times): a changed file loads again. */
   fingerprint: string;
 }
 
@@ -104,6 +104,12 @@ export function findLayoutModel(modelDir: string | null | undefined, env: NodeJS
     else throw new DocError('INVALID_DOCUMENT', `the layout model folder ${dir} holds several .onnx files (${files.join(', ')}); name one in ${LAYOUT_SETTINGS_FILE} ("model": "${files[0]}")`);
   }
   const mode: LearnedLayoutMode = envMode === 'vote' || envMode === 'replace' ? envMode : (settings.mode ?? 'replace');
-  const st = statSync(onnx);
-  return { dir, onnx, mode, scoreThreshold: settings.scoreThreshold ?? null, fingerprint: `${onnx}\u0000${st.size}\u0000${st.mtimeMs}` };
+  // The model file and its sidecars as they are now: editing inference.yml or labels.json loads the model again.
+  const stamp = (p: string): string => {
+    const st = statSync(p);
+    return `${p}\u0000${st.size}\u0000${st.mtimeMs}`;
+  };
+  const sidecars = readdirSync(dir).filter((f) => /\.(ya?ml|json|txt)$/i.test(f)).sort();
+  const fingerprint = [stamp(onnx), ...sidecars.map((f) => stamp(join(dir, f)))].join('\u0001');
+  return { dir, onnx, mode, scoreThreshold: settings.scoreThreshold ?? null, fingerprint };
 }
