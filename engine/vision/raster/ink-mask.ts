@@ -59,20 +59,24 @@ export function inkMask(image: RgbaImage, scale: number): InkMask {
   // Gray level -> mask bits, so the pixel loop does one lookup.
   const bits = new Uint8Array(256);
   for (let g = 0; g < 256; g++) bits[g] = (g < darkBelow ? DARK : 0) | (g < markBelow ? MARK : 0);
-  const { width, height, data } = image;
+  const { width, height } = image;
   const mw = Math.ceil(width / scale);
   const mh = Math.ceil(height / scale);
   const mask = new Uint8Array(mw * mh);
+  // One 32-bit load per pixel (RGBA bytes, little-endian: red in the low byte).
+  const bytes = image.data.byteOffset % 4 === 0 ? image.data : new Uint8Array(image.data);
+  const px = new Uint32Array(bytes.buffer, bytes.byteOffset, width * height);
   for (let y = 0; y < height; y++) {
-    const row = Math.floor(y / scale) * mw;
-    let i = y * width * 4;
-    if (scale === 1) {
-      for (let x = 0; x < width; x++, i += 4) mask[row + x] = bits[(data[i]! * 77 + data[i + 1]! * 150 + data[i + 2]! * 29) >> 8]!;
-    } else {
-      for (let x = 0; x < width; x++, i += 4) {
-        const b = bits[(data[i]! * 77 + data[i + 1]! * 150 + data[i + 2]! * 29) >> 8]!;
-        if (b !== 0) mask[row + ((x / scale) | 0)]! |= b;
+    const row = ((y / scale) | 0) * mw;
+    const src = y * width;
+    for (let mx = 0, x = 0; mx < mw; mx++) {
+      let b = 0;
+      const end = Math.min(width, x + scale);
+      for (; x < end; x++) {
+        const p = px[src + x]!;
+        b |= bits[((p & 255) * 77 + ((p >>> 8) & 255) * 150 + ((p >>> 16) & 255) * 29) >> 8]!;
       }
+      if (b !== 0) mask[row + mx]! |= b;
     }
   }
   return { width: mw, height: mh, scale, data: mask };

@@ -2,8 +2,9 @@ import type { BBox } from '../../core/geometry.js';
 import type { RuleLine, TableCell, TableGrid } from '../../core/page.js';
 import { cellText, centerInside, type TextPiece } from './text-pieces.js';
 
-interface HSeg { y: number; x1: number; x2: number }
-interface VSeg { x: number; y1: number; y2: number }
+/** A horizontal rule at its mean height; tilt = how far its ends differ in height (a skewed scan). */
+interface HSeg { y: number; x1: number; x2: number; tilt?: number }
+interface VSeg { x: number; y1: number; y2: number; tilt?: number }
 
 const MIN_SEG = 6;
 const MAX_TILT = 0.035;
@@ -15,8 +16,8 @@ export function splitRules(rules: readonly RuleLine[]): { h: HSeg[]; v: VSeg[] }
     const dx = Math.abs(r.x2 - r.x1);
     const dy = Math.abs(r.y2 - r.y1);
     // A rule of a slightly skewed scan tilts by up to about 2 degrees.
-    if (dy <= Math.max(2, r.width, MAX_TILT * dx) && dx >= MIN_SEG) h.push({ y: (r.y1 + r.y2) / 2, x1: Math.min(r.x1, r.x2), x2: Math.max(r.x1, r.x2) });
-    else if (dx <= Math.max(2, r.width, MAX_TILT * dy) && dy >= MIN_SEG) v.push({ x: (r.x1 + r.x2) / 2, y1: Math.min(r.y1, r.y2), y2: Math.max(r.y1, r.y2) });
+    if (dy <= Math.max(2, r.width, MAX_TILT * dx) && dx >= MIN_SEG) h.push({ y: (r.y1 + r.y2) / 2, x1: Math.min(r.x1, r.x2), x2: Math.max(r.x1, r.x2), tilt: dy });
+    else if (dx <= Math.max(2, r.width, MAX_TILT * dy) && dy >= MIN_SEG) v.push({ x: (r.x1 + r.x2) / 2, y1: Math.min(r.y1, r.y2), y2: Math.max(r.y1, r.y2), tilt: dx });
   }
   return { h, v };
 }
@@ -179,10 +180,13 @@ function ruledArea(g: { h: HSeg[]; v: VSeg[] }, tol: number, pageWidth: number):
   const ys = clusterPositions(g.h.map((s) => s.y), tol);
   if (g.v.length >= 2) {
     const xs = clusterPositions(g.v.map((s) => s.x), tol);
-    if (xs[0]! - x1 > tol) xs.unshift(x1);
-    if (x2 - xs[xs.length - 1]! > tol) xs.push(x2);
-    if (ys[0]! - y1 > tol) ys.unshift(y1);
-    if (y2 - ys[ys.length - 1]! > tol) ys.push(y2);
+    // The mean position of a tilted rule lies inside the box its ends span: that is no missing border.
+    const slackX = tol + Math.max(0, ...g.v.map((s) => s.tilt ?? 0)) / 2;
+    const slackY = tol + Math.max(0, ...g.h.map((s) => s.tilt ?? 0)) / 2;
+    if (xs[0]! - x1 > slackX) xs.unshift(x1);
+    if (x2 - xs[xs.length - 1]! > slackX) xs.push(x2);
+    if (ys[0]! - y1 > slackY) ys.unshift(y1);
+    if (y2 - ys[ys.length - 1]! > slackY) ys.push(y2);
     return { bbox: [x1, y1, x2, y2], xs, ys, h: g.h, v: g.v };
   }
   if (ys.length >= 2) return { bbox: [x1, y1, x2, y2], xs: null, ys, h: g.h, v: g.v };
