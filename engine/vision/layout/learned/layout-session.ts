@@ -41,6 +41,12 @@ function invalid(file: string, why: string): DocError {
   return new DocError('INVALID_DOCUMENT', `layout model ${file}: ${why}; ${EXPECTED}`);
 }
 
+/** A float16 or quantised-input export would need other tensors: refused by name rather than misread. */
+function requireFloatInput(session: ort.InferenceSession, name: string, file: string): void {
+  const meta = session.inputMetadata.find((m) => m.name === name);
+  if (meta && meta.isTensor && meta.type !== 'float32') throw invalid(file, `its input ${name} takes ${meta.type}; only float32 exports are supported`);
+}
+
 function tensorShape(session: ort.InferenceSession, name: string, io: 'input' | 'output'): (number | string)[] {
   const meta = (io === 'input' ? session.inputMetadata : session.outputMetadata).find((m) => m.name === name);
   return meta && meta.isTensor ? [...meta.shape] : [];
@@ -51,6 +57,11 @@ function fixedSize(shape: readonly (number | string)[]): [number, number] | null
   const h = shape[2];
   const w = shape[3];
   return typeof h === 'number' && typeof w === 'number' && h > 0 && w > 0 ? [h, w] : null;
+}
+
+function numbers(t: ort.Tensor, file: string): ArrayLike<number> {
+  if (t.type === 'float32' || t.type === 'float64' || t.type === 'int32') return t.data as ArrayLike<number>;
+  throw invalid(file, `its box output holds ${t.type}; float32 was expected`);
 }
 
 function clip(b: BBox, img: RgbaImage): BBox {
@@ -88,6 +99,7 @@ async function createSession(file: string, bytes: Uint8Array): Promise<ort.Infer
 
 function paddleDetector(session: ort.InferenceSession, file: string, labels: string[], pre: PaddlePreprocess, minScore: number): LayoutDetector {
   const imageName = session.inputNames.includes('image') ? 'image' : session.inputNames.find((n) => tensorShape(session, n, 'input').length === 4) ?? session.inputNames[0]!;
+  requireFloatInput(session, imageName, file);
   const fixed = fixedSize(tensorShape(session, imageName, 'input'));
   const hasScale = session.inputNames.includes('scale_factor');
   const unknown = session.inputNames.filter((n) => n !== imageName && n !== 'scale_factor' && n !== 'im_shape');
@@ -116,7 +128,7 @@ function paddleDetector(session: ort.InferenceSession, file: string, labels: str
       // With scale_factor the graph itself divides the boxes back to image pixels; without it they are in input pixels.
       // Exports without NMS in the graph (RT-DETR based: PP-DocLayout-L, RT-DETR-layout) can return the same region
       // twice: repeats of a class (IoU > 0.6) and near-identical boxes of two classes (IoU > 0.95) go.
-      const raw = nonMaxSuppression(decodePaddleRows(boxes.data as Float32Array, rows, cols, count, minScore), 0.6, 0.95);
+      const raw = nonMaxSuppression(decodePaddleRows(numbers(boxes, file), rows, cols, count, minScore), 0.6, 0.95);
       return raw.flatMap((d) => toImage(d, hasScale ? null : input, img) ?? []).filter((d) => d.classId < labels.length || labels.length === 0);
     },
   };
@@ -124,6 +136,7 @@ function paddleDetector(session: ort.InferenceSession, file: string, labels: str
 
 function yoloDetector(session: ort.InferenceSession, file: string, labels: string[], size: [number, number], minScore: number): LayoutDetector {
   const inputName = session.inputNames[0]!;
+  requireFloatInput(session, inputName, file);
   const C = labels.length;
   return {
     kind: 'yolo',
@@ -137,7 +150,7 @@ function yoloDetector(session: ort.InferenceSession, file: string, labels: strin
       // [1,1,14,N] from a graph that kept a batch axis twice reads as [1,14,N].
       const d = [...t.dims];
       while (d.length > 3 && d[0] === 1) d.shift();
-      const data = t.data as Float32Array;
+      const data = numbers(t, file);
       let raw: RawDetection[];
       if (d.length === 3 && d[1] === 4 + C) raw = nonMaxSuppression(decodeYoloScores(data, C, d[2]!, 'channels-first', minScore), 0.5);
       else if (d.length === 3 && d[2] === 6) raw = decodeYoloEndToEnd(data, d[1]!, 6, minScore);
