@@ -60,6 +60,13 @@ function isDisplayEquation(text: string): boolean {
   return /\(\d{1,3}[a-z]?\)$/.test(t) && /[=<>≤≥∑∫≈]/.test(t);
 }
 
+/** A line set centred in its column with clear space on both sides: a heading or a caption, not running text. */
+export function isCentred(l: TextLine, left: number, right: number, em: number): boolean {
+  const l1 = l.bbox[0] - left;
+  const r1 = right - l.bbox[2];
+  return l1 > 0.4 * em && r1 > 0.4 * em && Math.abs(l1 - r1) < Math.max(0.08 * (right - left), em);
+}
+
 function lineHeight(l: TextLine): number {
   return Math.max(1, l.bbox[3] - l.bbox[1]);
 }
@@ -93,7 +100,10 @@ export function groupParagraphs(lines: readonly TextLine[]): TextLine[][] {
     else if (isDisplayEquation(a.text) || isDisplayEquation(b.text)) split = true;
     else if (Math.abs(a.fontSize - b.fontSize) > (ocr ? 0.35 : 0.12) * em) split = true;
     else if (a.bold !== b.bold && (a.source === 'text' || b.source === 'text')) split = true;
-    else if (startsListItem(b.text)) split = true;
+    // A list marker opens a new item, unless the line before runs on to the column's edge mid-sentence: then the
+    // "marker" is the wrapped text of that sentence ("...第" / "三、第四副区...").
+    else if (startsListItem(b.text) && !(right - a.bbox[2] < em && !/[.。!！?？:：;；]$/.test(a.text.trim()))) split = true;
+    else if (isCentred(a, left, right, em) !== isCentred(b, left, right, em)) split = true;
     else if (b.bbox[0] - left > 0.9 * em && a.bbox[0] - left < 0.5 * em && right - a.bbox[2] > 2 * em) split = true;
     else if (b.bbox[0] - left > 0.9 * em && a.bbox[0] - left < 0.5 * em && !isCjk(b.text[0] ?? '') && /[.!?]$/.test(a.text)) split = true;
     else if (right - a.bbox[2] > firstWordWidth(a, b) + (/[.!?。！？:：]$/.test(a.text.trim()) ? 0.3 : 1.5) * em) split = true;

@@ -8,7 +8,7 @@ import { splitOcrLinesAtGutters } from './split-ocr-columns.js';
 import { captionedGraphics } from './caption-graphics.js';
 import { blankBandFigures } from './blank-figures.js';
 import { joinVerticalText } from './vertical-text.js';
-import { groupParagraphs, paragraphText } from './group-paragraphs.js';
+import { groupParagraphs, isCentred, paragraphText } from './group-paragraphs.js';
 import { captionKind, endsLikeSentence, headingNumberDepth, isNoteText, startsListItem } from './heading-rules.js';
 import type { LayoutContext, LayoutModel, LayoutRegion } from './layout-model.js';
 import { xyCut } from './xy-cut.js';
@@ -154,7 +154,7 @@ export function headingLevel(text: string, fontSize: number, ctx: LayoutContext)
   return rank + depth / 10;
 }
 
-export function isTitleParagraph(lines: readonly TextLine[], text: string, ctx: LayoutContext, opts: { standalone?: boolean } = {}): boolean {
+export function isTitleParagraph(lines: readonly TextLine[], text: string, ctx: LayoutContext, opts: { standalone?: boolean; centred?: boolean } = {}): boolean {
   if (lines.length > 3 || text.length > 160 || text.length < 1) return false;
   if (!/[\p{L}\p{N}]/u.test(text)) return false;
   if (captionKind(text)) return false;
@@ -169,7 +169,7 @@ export function isTitleParagraph(lines: readonly TextLine[], text: string, ctx: 
   // A lone short line that is not a sentence, with a paragraph after it: a heading set in the body font
   // (OCR gives no weights, and many PDFs set headings only apart by space).
   const first = text.trim()[0] ?? '';
-  if (opts.standalone && lines.length === 1 && [...text].length <= 40 && [...text].length >= 2 && !sentence && !startsListItem(text) && /[\p{Lu}\p{Lo}\d]/u.test(first) && !/^[\d\s.,%()-]+$/.test(text) && !/[,，、]/.test(text)) return true;
+  if (opts.standalone && lines.length === 1 && [...text].length <= 40 && [...text].length >= 2 && !sentence && !startsListItem(text) && /[\p{Lu}\p{Lo}\d]/u.test(first) && !/^[\d\s.,%()-]+$/.test(text) && (opts.centred || !/[,，、]/.test(text))) return true;
   const depth = headingNumberDepth(text);
   if (depth > 0 && lines.length === 1 && text.length <= 50 && !sentence && !/^\d+(\.\d+)*\.?\s*$/.test(text)) {
     // "3 Results" but not "3 apples were used": the words after the number start with a capital or a CJK character.
@@ -256,21 +256,26 @@ export class RulesLayout implements LayoutModel {
 
   private paragraphs(lines: TextLine[], ctx: LayoutContext): LayoutRegion[] {
     const paras = groupParagraphs(lines);
-    const colWidth = Math.max(...lines.map((l) => l.bbox[2])) - Math.min(...lines.map((l) => l.bbox[0]));
+    const colLeft = Math.min(...lines.map((l) => l.bbox[0]));
+    const colRight = Math.max(...lines.map((l) => l.bbox[2]));
+    const colWidth = colRight - colLeft;
     const regions = paras.map((para, i) => {
       const next = paras[i + 1];
       const w = para[0]!.bbox[2] - para[0]!.bbox[0];
       // A heading stands between a finished paragraph (or nothing) and the text it heads.
       const prevText = i > 0 ? paragraphText(paras[i - 1]!).trim() : '';
-      const afterBreak = i === 0 || /[.。!！?？:：;；]$/.test(prevText) || paras[i - 1]!.length === 1;
-      const standalone = next !== undefined && w < 0.7 * colWidth && afterBreak;
+      // A finished paragraph: it ends in a stop, or its last line ends well short of the column's right edge.
+      const prevLast = i > 0 ? paras[i - 1]![paras[i - 1]!.length - 1]! : null;
+      const afterBreak = i === 0 || /[.。!！?？:：;；]$/.test(prevText) || paras[i - 1]!.length === 1 || (prevLast !== null && colRight - prevLast.bbox[2] > 4 * prevLast.fontSize);
+      const centred = para.length === 1 && paras.length > 1 && isCentred(para[0]!, colLeft, colRight, para[0]!.fontSize);
+      const standalone = next !== undefined && (w < 0.7 * colWidth || centred) && afterBreak;
       const text = paragraphText(para);
       const bbox = bboxUnion(para.map((l) => l.bbox));
       const fontSize = dominantSize(para);
       const region: LayoutRegion = { type: 'Text', bbox, lines: para, text, fontSize };
       if (captionKind(text)) region.role = 'caption';
       else if (isNoteText(text)) region.role = 'note';
-      else if (isTitleParagraph(para, text, ctx, { standalone })) {
+      else if (isTitleParagraph(para, text, ctx, { standalone, centred })) {
         region.type = 'Title';
         region.level = headingLevel(text, fontSize, ctx);
       }

@@ -41,3 +41,30 @@ describe('groupParagraphs with display equations', () => {
     expect(paras[2]![0]!.bbox).toEqual([860, 132, 900, 148]);
   });
 });
+
+describe('groupParagraphs: list markers and centred lines', () => {
+  const row = (text: string, x1: number, y: number, x2: number): TextLine => ocrLine(text, [x1, y, x2, y + 30]);
+
+  it('keeps a wrapped line that only looks like a list item ("三、...") in its paragraph when the line before runs to the edge', () => {
+    const lines = [
+      row('高原沟壑区侵蚀沟道主要分布于甘肃省东部陕西省延安', 160, 100, 1000),
+      row('南部等地区平均沟道纵比为百分之二十丘陵沟壑区第', 100, 150, 1000),
+      row('三、第四副区主要分布于青海省东部甘肃省中部河南省', 100, 200, 1000),
+      row('西部平均沟道纵比较小。', 100, 250, 420),
+      row('一、侵蚀沟道的分布', 100, 300, 420),
+    ];
+    const paras = groupParagraphs(lines).map((p) => p.length);
+    expect(paras).toEqual([4, 1]);
+  });
+
+  it('sets a centred line apart from the indented paragraph under it', () => {
+    const lines = [
+      row('提升质量奏响悦耳的增收曲', 300, 100, 800),
+      row('记者来到全国最大的乌龙茶主产区在城区茶', 160, 140, 1000),
+      row('叶公园的生态茶园里记者看到每隔五百米就', 100, 180, 1000),
+      row('安装了一台太阳能灭虫器。', 100, 220, 500),
+    ];
+    const paras = groupParagraphs(lines);
+    expect(paras.map((p) => p.map((l) => l.text).join(''))).toEqual(['提升质量奏响悦耳的增收曲', '记者来到全国最大的乌龙茶主产区在城区茶叶公园的生态茶园里记者看到每隔五百米就安装了一台太阳能灭虫器。']);
+  });
+});

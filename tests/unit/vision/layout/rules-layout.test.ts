@@ -72,3 +72,20 @@ describe('RulesLayout', () => {
     expect(regions.filter((r) => r.type === 'Text').flatMap((r) => r.lines)).toHaveLength(20);
   });
 });
+
+describe('RulesLayout headings set in the body size', () => {
+  it('types a centred single line over a paragraph as a Title even with a comma in it', () => {
+    const ocr = (text: string, bbox: [number, number, number, number]) => ({ ...textLine(text, bbox, bbox[3] - bbox[1]), source: 'ocr' as const });
+    const lines = [
+      ocr('提升质量,奏响悦耳的增收曲', [400, 100, 800, 130]),
+      ocr('记者来到全国最大的乌龙茶主产区在城区茶叶公园的生态', [260, 150, 1000, 180]),
+      ocr('茶园里记者看到每隔五百米就安装了一台太阳能灭虫器这', [200, 200, 1000, 230]),
+      ocr('些设备提升了茶叶质量安全。', [200, 250, 600, 280]),
+    ];
+    const regions = new RulesLayout().analysePage(page(lines, { ocr: true }), layoutContext(lines));
+    expect(regions.map((r) => [r.type, r.text])).toEqual([
+      ['Title', '提升质量,奏响悦耳的增收曲'],
+      ['Text', '记者来到全国最大的乌龙茶主产区在城区茶叶公园的生态茶园里记者看到每隔五百米就安装了一台太阳能灭虫器这些设备提升了茶叶质量安全。'],
+    ]);
+  });
+});
