@@ -96,7 +96,10 @@ export function groupParagraphs(lines: readonly TextLine[]): TextLine[][] {
     const h = Math.min(lineHeight(a), lineHeight(b));
     const gap = b.bbox[1] - a.bbox[3];
     let split = false;
-    if (gap > typicalGap + 0.6 * h) split = true;
+    // A wider gap after a line that runs to the column's edge mid-sentence, above a line that is not indented,
+    // is a line OCR missed (one or two line pitches), not a paragraph break.
+    const missedLine = a.source === 'ocr' && b.source === 'ocr' && right - a.bbox[2] < em && !/[.。!！?？:：;；]$/.test(a.text.trim()) && Math.abs(b.bbox[0] - left) < 0.5 * em && gap < 2.5 * (h + typicalGap) && Math.abs(a.fontSize - b.fontSize) <= 0.2 * em && !startsListItem(b.text);
+    if (gap > typicalGap + 0.6 * h && !missedLine) split = true;
     else if (isDisplayEquation(a.text) || isDisplayEquation(b.text)) split = true;
     else if (Math.abs(a.fontSize - b.fontSize) > (ocr ? 0.35 : 0.12) * em) split = true;
     else if (a.bold !== b.bold && (a.source === 'text' || b.source === 'text')) split = true;

@@ -236,7 +236,7 @@ export class RulesLayout implements LayoutModel {
     const lh = median(pieces.map((l) => l.bbox[3] - l.bbox[1])) || em;
     // OCR boxes are padded around the ink, so the gutter between two columns of a scan can be only a few pixels.
     const minColumnGap = page.ocr ? Math.max(0.35 * em, 4) : Math.max(0.8 * em, page.width * 0.01);
-    const leaves = xyCut(items, { minColumnGap, minBandGap: Math.max(1.2 * lh, em) });
+    const leaves = joinStackedLeaves(xyCut(items, { minColumnGap, minBandGap: Math.max(1.2 * lh, em) }), lh);
     const out: LayoutRegion[] = [];
     for (const leaf of leaves) {
       const leafLines: TextLine[] = [];
@@ -283,6 +283,30 @@ export class RulesLayout implements LayoutModel {
     });
     return groupListItems(regions);
   }
+}
+
+/**
+ * XY-cut cuts a column at every wider gap. Consecutive leaves of text lines only, one right under the other
+ * with the same left and right edges, are one stretch of a column again: paragraph grouping, which sees
+ * indents, line ends and sentence stops, decides whether the gap is a paragraph break or a line OCR missed.
+ */
+function joinStackedLeaves(leaves: FlowItem[][], lh: number): FlowItem[][] {
+  const out: FlowItem[][] = [];
+  const extent = (leaf: FlowItem[]): BBox => bboxUnion(leaf.map((i) => i.bbox));
+  for (const leaf of leaves) {
+    const prev = out[out.length - 1];
+    if (prev && [...prev, ...leaf].every((i) => i.kind === 'line')) {
+      const a = extent(prev);
+      const b = extent(leaf);
+      const gap = b[1] - a[3];
+      if (gap >= 0 && gap < 2.5 * lh && Math.abs(a[0] - b[0]) < lh && Math.abs(a[2] - b[2]) < lh) {
+        prev.push(...leaf);
+        continue;
+      }
+    }
+    out.push([...leaf]);
+  }
+  return out;
 }
 
 /** Consecutive list items of one column form one Text region (a list), one item per line of its text. */

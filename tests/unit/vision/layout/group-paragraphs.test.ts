@@ -68,3 +68,18 @@ describe('groupParagraphs: list markers and centred lines', () => {
     expect(paras.map((p) => p.map((l) => l.text).join(''))).toEqual(['提升质量奏响悦耳的增收曲', '记者来到全国最大的乌龙茶主产区在城区茶叶公园的生态茶园里记者看到每隔五百米就安装了一台太阳能灭虫器。']);
   });
 });
+
+describe('groupParagraphs across a line OCR missed', () => {
+  it('keeps one paragraph over a one-line hole after a line that runs to the edge mid-sentence', () => {
+    const lines = [
+      ocrLine('Could other combinations of transgenic cytokines plus', [64, 110, 547, 125]),
+      ocrLine('interferon be effective in reprogramming as is considered a', [49, 128, 547, 143]),
+      // the line at 145..160 was not read
+      ocrLine('its cognate receptor activates several intracellular', [49, 162, 546, 177]),
+      ocrLine('pathways and could be explored in a tolerogenic state.', [49, 179, 348, 194]),
+      ocrLine('A new paragraph opens with an indented first line that', [64, 214, 547, 229]),
+      ocrLine('goes on to the end of the sentence here.', [49, 231, 300, 246]),
+    ];
+    expect(groupParagraphs(lines).map((p) => p.length)).toEqual([4, 2]);
+  });
+});
