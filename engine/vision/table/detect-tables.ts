@@ -51,7 +51,9 @@ export function detectTables(page: Page, lines: readonly TextLine[]): TableDetec
       const rows = groupRows(inside.flatMap(splitLineIntoPieces));
       const bands = columnBands(rows);
       const multi = rows.filter((r) => r.pieces.length >= 2).length;
-      if (rows.length >= 2 && bands.length >= 2 && multi >= Math.max(2, 0.5 * rows.length) && !isProse(rows, box)) {
+      // A sentence across the stretch (a question over its answer choices, a note) wants more rows of cells.
+      const sentence = rows.some((r) => r.pieces.length === 1 && r.pieces[0]!.bbox[2] - r.pieces[0]!.bbox[0] > 0.6 * (box[2] - box[0]));
+      if (rows.length >= 2 && bands.length >= 2 && multi >= Math.max(sentence ? 3 : 2, 0.5 * rows.length) && !isProse(rows, box)) {
         for (const l of inside) used.add(l);
         tables.push({ grid: gridFromRows(rows, bands, box), lines: inside });
       }
