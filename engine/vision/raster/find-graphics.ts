@@ -136,7 +136,8 @@ function joinPanels(boxes: BBox[], lines: readonly TextLine[], reach: number): B
 
 /**
  * Page decoration rather than a picture: a band along an edge of the page (a coloured header or side bar, the
- * shadow of a scanner's lid or of a book's spine) that runs along most of that edge and not far into the page.
+ * shadow of a scanner's lid or of a book's spine) that runs along most of that edge and not far into the page,
+ * or the background around or behind the whole page.
  */
 function isPageDecoration(b: BBox, pw: number, ph: number, px: number): boolean {
   const w = b[2] - b[0];
@@ -144,6 +145,9 @@ function isPageDecoration(b: BBox, pw: number, ph: number, px: number): boolean 
   const edge = Math.max(2 * px, 0.01 * Math.min(pw, ph));
   const atLeftOrRight = b[0] <= edge || b[2] >= pw - edge;
   const atTopOrBottom = b[1] <= edge || b[3] >= ph - edge;
+  // Touching all four edges, or nearly the whole page: what lies around or behind the page (the table a page
+  // was photographed on, a scanner's dark border, a background picture), not a graphic on it.
+  if ((b[0] <= edge && b[2] >= pw - edge && b[1] <= edge && b[3] >= ph - edge) || w * h > 0.85 * pw * ph) return true;
   if (atLeftOrRight && (w < 0.05 * pw || (h > 0.6 * ph && w < 0.2 * pw) || (w < 0.1 * pw && h > 4 * w))) return true;
   if (atTopOrBottom && (h < 0.05 * ph || (w > 0.6 * pw && h < 0.2 * ph) || (h < 0.1 * ph && w > 4 * h))) return true;
   return false;

@@ -108,6 +108,17 @@ describe('analyseRaster', () => {
     expect(chartHit[0]).toBeGreaterThan(620);
   });
 
+  it('takes the dark table around a photographed page for no graphic', async () => {
+    // make-ocr's skewed photo: the page turned 4 degrees on a shaded background; its sidecar gives the text boxes.
+    const drawn = JSON.parse(readFileSync(join(GEN, 'ocr-page-skew.json'), 'utf8')) as { lines: { text: string; bbox: BBox }[] };
+    const lines = linesOf({ width: 0, height: 0, texts: drawn.lines });
+    const [img] = await decodeImagePages(join(GEN, 'ocr-page-skew.jpg'), 'jpg');
+    const found = analyseRaster(img!, lines);
+    expect(found.images).toEqual([]);
+    // The page's edges are tilted 4 degrees: too steep for rules.
+    expect(found.rules).toEqual([]);
+  });
+
   it('analyses a 2500 x 3500 page quickly', async () => {
     const src = await image(RASTER_FIXTURES.ruledTable);
     const big: RgbaImage = { width: 2500, height: 3500, data: new Uint8ClampedArray(2500 * 3500 * 4) };
