@@ -2,6 +2,7 @@ import type { TableCell, TableGrid } from '../core/page.js';
 import type { NodeType } from '../core/results.js';
 import { isCjk } from '../core/text.js';
 import { startsListItem } from '../vision/layout/heading-rules.js';
+import { endsCjk, startsCjk } from '../vision/layout/group-paragraphs.js';
 import type { ParsedRegion } from './parse-pages.js';
 import { tableText } from './table-text.js';
 
@@ -25,7 +26,7 @@ export interface DocItem {
 
 function joinParagraphs(a: string, b: string): string {
   if (/[a-z]-$/.test(a) && /^[a-z]/.test(b)) return a.slice(0, -1) + b;
-  if (a && b && isCjk(a[a.length - 1]!) && isCjk(b[0]!)) return a + b;
+  if (a && b && endsCjk(a) && startsCjk(b)) return a + b;
   return `${a} ${b}`;
 }
 

@@ -67,6 +67,18 @@ export function isCentred(l: TextLine, left: number, right: number, em: number):
   return l1 > 0.4 * em && r1 > 0.4 * em && Math.abs(l1 - r1) < Math.max(0.08 * (right - left), em);
 }
 
+/** Text that ends in a CJK character, or in punctuation right after one (NFKC turns "，" into ","). */
+export function endsCjk(text: string): boolean {
+  const t = text.replace(/[,.;:!?)\]」』”’》】。、]+$/, '');
+  return t.length < text.length ? isCjk(t[t.length - 1] ?? '') : isCjk(text[text.length - 1] ?? '');
+}
+
+/** Text that begins with a CJK character, after any opening quote or bracket. */
+export function startsCjk(text: string): boolean {
+  const t = text.trim().replace(/^[“"'‘(（【《「『]+/, '');
+  return isCjk(t[0] ?? '');
+}
+
 function lineHeight(l: TextLine): number {
   return Math.max(1, l.bbox[3] - l.bbox[1]);
 }
@@ -109,6 +121,8 @@ export function groupParagraphs(lines: readonly TextLine[]): TextLine[][] {
     else if (isCentred(a, left, right, em) !== isCentred(b, left, right, em)) split = true;
     else if (b.bbox[0] - left > 0.9 * em && a.bbox[0] - left < 0.5 * em && right - a.bbox[2] > 2 * em) split = true;
     else if (b.bbox[0] - left > 0.9 * em && a.bbox[0] - left < 0.5 * em && !isCjk(b.text[0] ?? '') && /[.!?]$/.test(a.text)) split = true;
+    // Chinese text is set justified: a wrapped line never starts indented, so an indented line opens a paragraph.
+    else if (b.bbox[0] - left > 0.9 * em && a.bbox[0] - left < 0.5 * em && startsCjk(b.text)) split = true;
     else if (right - a.bbox[2] > firstWordWidth(a, b) + (/[.!?。！？:：]$/.test(a.text.trim()) ? 0.3 : 1.5) * em) split = true;
     else if (Math.abs(b.bbox[0] - a.bbox[0]) > 3 * em && Math.abs(b.bbox[2] - a.bbox[2]) > 3 * em) split = true;
     if (split) paras.push([b]);
@@ -143,7 +157,7 @@ export function paragraphText(lines: readonly TextLine[]): string {
     if (!t) continue;
     if (!out) out = t;
     else if (/[a-z]-$/.test(out) && /^[a-z]/.test(t)) out = out.slice(0, -1) + t;
-    else if (isCjk(out[out.length - 1]!) && isCjk(t[0]!)) out += t;
+    else if (endsCjk(out) && startsCjk(t)) out += t;
     else out += ' ' + t;
   }
   return out;

@@ -163,7 +163,9 @@ export function isTitleParagraph(lines: readonly TextLine[], text: string, ctx: 
   const sentence = endsLikeSentence(text);
   // OCR line boxes vary in height by a fifth or so: a heading must stand out more there.
   const ratio = lines.some((l) => l.source === 'ocr') ? 1.35 : 1.18;
-  if (size >= body * ratio && !(sentence && text.length > 60) && !startsListItem(text)) return true;
+  // Length as set: a CJK character takes the room of two Latin letters.
+  const setLength = [...text].reduce((n, c) => n + (isCjk(c) ? 2 : 1), 0);
+  if (size >= body * ratio && !(sentence && setLength > 60) && !startsListItem(text)) return true;
   const allBold = lines.every((l) => l.bold);
   if (allBold && !sentence && text.length <= 100 && !startsListItem(text)) return true;
   // A lone short line that is not a sentence, with a paragraph after it: a heading set in the body font
