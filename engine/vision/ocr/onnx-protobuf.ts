@@ -145,6 +145,14 @@ export function floatAttrFields(name: string, v: number): PbField[] {
   return [strField(1, name), { no: 2, wire: 5, bytes: b }, { no: 20, wire: 0, num: 1n }];
 }
 
+export function intAttrFields(name: string, v: number): PbField[] {
+  return [strField(1, name), { no: 3, wire: 0, num: BigInt(v) }, { no: 20, wire: 0, num: 2n }];
+}
+
+export function intsAttrFields(name: string, vs: number[]): PbField[] {
+  return [strField(1, name), ...vs.map((v): PbField => ({ no: 8, wire: 0, num: BigInt(v) })), { no: 20, wire: 0, num: 7n }];
+}
+
 export interface FloatTensor {
   name: string;
   dims: number[];

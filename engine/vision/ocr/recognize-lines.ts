@@ -41,28 +41,48 @@ export async function recognizeLines(img: RgbaImage, lines: LineToRead[]): Promi
   if (lines.length === 0) return [];
   const { rec, charset } = await ocrModels();
   const widths = lines.map((l) => cropWidth(l.quad, REC_H, MAX_W));
-  // One buffer for the page, sized for its widest line; each line uses (and clears) its own prefix.
-  const buffer = new Float32Array(3 * REC_H * Math.max(MIN_W, ...widths));
   const results: RecognizedLine[] = new Array(lines.length);
-  for (let li = 0; li < lines.length; li++) {
-    const width = widths[li]!;
-    const padW = Math.max(MIN_W, width);
-    const data = buffer.subarray(0, 3 * REC_H * padW);
-    if (padW > width) data.fill(0);
-    timeStage('rec.crop', () => sampleQuad(img, lines[li]!.quad, REC_H, width, padW, data, 0, lines[li]!.flip ?? false));
-    const input = new ort.Tensor('float32', data, [1, 3, REC_H, padW]);
-    const res = await timeStageAsync('rec.run', () => rec.run({ [rec.inputNames[0]!]: input }));
-    results[li] = timeStage('rec.decode', () => {
-      const out = res[rec.outputNames[0]!]!;
-      const [, steps, classes] = out.dims as number[];
-      const read = decodeCtc(out.data as Float32Array, 0, steps!, classes!, charset, width / padW);
-      // Green plane of this crop: enough to tell ink from paper.
-      const { blank, inkHeight } = blankColumns(data, REC_H * padW, REC_H, width, padW);
-      const spaced = insertWordSpaces(read.text, read.positions, read.spaceAfter, blank, inkHeight);
-      return spaced === read.text ? read : { ...read, text: spaced, positions: [], spaceAfter: [] };
-    });
-  }
+  // Several sessions read lines at the same time, each taking the next line when it is done; widest lines first
+  // so that the sessions finish together.
+  const order = lines.map((_, i) => i);
+  if (rec.length > 1) order.sort((a, b) => widths[b]! - widths[a]!);
+  let next = 0;
+  const maxW = Math.max(MIN_W, ...widths);
+  const work = async (session: ort.InferenceSession) => {
+    // One buffer per session, sized for the page's widest line; each line uses (and clears) its own prefix.
+    const buffer = new Float32Array(3 * REC_H * maxW);
+    while (next < order.length) {
+      const li = order[next++]!;
+      results[li] = await readLine(session, charset, img, lines[li]!, widths[li]!, buffer);
+    }
+  };
+  await Promise.all(rec.slice(0, lines.length).map(work));
   return results;
+}
+
+async function readLine(
+  rec: ort.InferenceSession,
+  charset: string[],
+  img: RgbaImage,
+  line: LineToRead,
+  width: number,
+  buffer: Float32Array,
+): Promise<RecognizedLine> {
+  const padW = Math.max(MIN_W, width);
+  const data = buffer.subarray(0, 3 * REC_H * padW);
+  if (padW > width) data.fill(0);
+  timeStage('rec.crop', () => sampleQuad(img, line.quad, REC_H, width, padW, data, 0, line.flip ?? false));
+  const input = new ort.Tensor('float32', data, [1, 3, REC_H, padW]);
+  const res = await timeStageAsync('rec.run', () => rec.run({ [rec.inputNames[0]!]: input }));
+  return timeStage('rec.decode', () => {
+    const out = res[rec.outputNames[0]!]!;
+    const [, steps, classes] = out.dims as number[];
+    const read = decodeCtc(out.data as Float32Array, 0, steps!, classes!, charset, width / padW);
+    // Green plane of this crop: enough to tell ink from paper.
+    const { blank, inkHeight } = blankColumns(data, REC_H * padW, REC_H, width, padW);
+    const spaced = insertWordSpaces(read.text, read.positions, read.spaceAfter, blank, inkHeight);
+    return spaced === read.text ? read : { ...read, text: spaced, positions: [], spaceAfter: [] };
+  });
 }
 
 /** Greedy CTC: best class per step, repeats merged, blanks dropped. */
