@@ -83,7 +83,8 @@ async function ocrPage(image: RgbaImage, pageNumber: number, base?: Page, pixelS
   const r = await ocrImage(image, { detectOrientation: true });
   const raster = analyseRaster(rotateImage(flattenAlpha(image), r.rotation), r.lines);
   const k = pixelScale;
-  const rasterRules = raster.rules.map((l) => ({ x1: l.x1 * k, y1: l.y1 * k, x2: l.x2 * k, y2: l.y2 * k, width: l.width * k }));
+  const q = (v: number): number => Math.round(v * k * 10) / 10;
+  const rasterRules = raster.rules.map((l) => ({ x1: q(l.x1), y1: q(l.y1), x2: q(l.x2), y2: q(l.y2), width: q(l.width) }));
   const rasterImages = raster.images.map((i) => ({ bbox: i.bbox.map((v) => Math.round(v * k)) as BBox }));
   const kept = r.rotation === 0 && base ? base : null;
   // A scanned PDF page's picture is the whole page: only pictures smaller than the page say where graphics are.
