@@ -3,6 +3,7 @@ import type { TextLine } from '../../core/page.js';
 import { isCjk } from '../../core/text.js';
 import { joinRunTexts } from '../table/text-pieces.js';
 import { startsListItem } from './heading-rules.js';
+import { restoreCjkPunctuation } from './cjk-punctuation.js';
 
 function median(xs: number[]): number {
   if (xs.length === 0) return 0;
@@ -149,8 +150,15 @@ function splitEquationNumber(para: TextLine[]): TextLine[][] {
   return [[{ ...line, text, bbox: restBox, runs: rest }], [{ ...line, text: num.text.trim(), bbox: num.bbox, runs: [num] }]];
 }
 
-/** Text of a paragraph: lines joined with a space, or nothing between CJK characters; hyphenated breaks rejoined. */
+/**
+ * Text of a paragraph: lines joined with a space, or nothing between CJK characters; hyphenated breaks rejoined;
+ * Chinese punctuation in its printed full-width form.
+ */
 export function paragraphText(lines: readonly TextLine[]): string {
+  return restoreCjkPunctuation(joinLines(lines));
+}
+
+function joinLines(lines: readonly TextLine[]): string {
   let out = '';
   for (const l of lines) {
     const t = l.text.trim();

@@ -84,7 +84,7 @@ describe('RulesLayout headings set in the body size', () => {
     ];
     const regions = new RulesLayout().analysePage(page(lines, { ocr: true }), layoutContext(lines));
     expect(regions.map((r) => [r.type, r.text])).toEqual([
-      ['Title', '提升质量,奏响悦耳的增收曲'],
+      ['Title', '提升质量，奏响悦耳的增收曲'],
       ['Text', '记者来到全国最大的乌龙茶主产区在城区茶叶公园的生态茶园里记者看到每隔五百米就安装了一台太阳能灭虫器这些设备提升了茶叶质量安全。'],
     ]);
   });
