@@ -26,14 +26,18 @@ export function analyseRaster(image: RgbaImage, lines: readonly TextLine[]): { r
   const lh = median(text.map((l) => l.bbox[3] - l.bbox[1])) || Math.max(8, height * 0.012);
   const scale = Math.max(1, Math.ceil(Math.sqrt((width * height) / FULL_RES_PIXELS)));
   const mask = inkMask(image, scale);
-  const found = findRulingLines(mask, {
+  const { solid, dashed } = findRulingLines(mask, {
     minLengthH: Math.max(2.5 * lh, 0.025 * width),
     minLengthV: Math.max(2 * lh, 0.015 * height),
     maxThickness: Math.max(5, 0.2 * lh),
     maxBarDepth: 2.5 * lh,
+    // Dashes closer than the blank between two text lines: a column of letters must not read as a dotted rule.
+    maxDashGap: Math.min(8, 0.3 * lh),
   });
-  // Strokes that lie inside a text line are letters (a long dash, the bar of a large glyph), not rules.
-  const rules = found.filter((r) => !insideText(r, text));
+  // Strokes that lie inside a text line are letters (a long dash, the bar of a large glyph), not rules; a
+  // dashed rule crosses no text at all (gaps between letters can line up like dashes).
+  const rules = [...solid.filter((r) => !insideText(r, text)), ...dashed.filter((r) => !crossesText(r, text))];
+  const found = [...solid, ...dashed];
   eraseRules(mask, found);
   const images = findGraphics(mask, text, { lineHeight: lh, pageWidth: width, pageHeight: height });
   return { rules: rules.map(roundRule), images };
@@ -62,6 +66,21 @@ function insideText(r: RuleLine, text: readonly TextLine[]): boolean {
     }
   }
   return covered >= 0.6 * (a2 - a1);
+}
+
+/** The stroke passes through the inside of a text line's box. */
+function crossesText(r: RuleLine, text: readonly TextLine[]): boolean {
+  const horizontal = Math.abs(r.x2 - r.x1) >= Math.abs(r.y2 - r.y1);
+  return text.some((l) => {
+    const [x1, y1, x2, y2] = l.bbox;
+    const h = y2 - y1;
+    if (horizontal) {
+      const y = (r.y1 + r.y2) / 2;
+      return y > y1 + 0.2 * h && y < y2 - 0.2 * h && Math.min(x2, Math.max(r.x1, r.x2)) - Math.max(x1, Math.min(r.x1, r.x2)) > h;
+    }
+    const x = (r.x1 + r.x2) / 2;
+    return x > x1 + 2 && x < x2 - 2 && Math.min(y2, Math.max(r.y1, r.y2)) - Math.max(y1, Math.min(r.y1, r.y2)) > 0.5 * h;
+  });
 }
 
 function roundRule(r: RuleLine): RuleLine {

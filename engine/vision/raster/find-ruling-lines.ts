@@ -10,6 +10,8 @@ interface Stroke {
   acrossFrom: number;
   acrossTo: number;
   thickness: number;
+  /** Share of the stroke's length that is inked (below 1 for a dashed or dotted rule). */
+  density: number;
 }
 
 export interface RulingOptions {
@@ -23,6 +25,8 @@ export interface RulingOptions {
    * page pixels; 0 for none.
    */
   maxBarDepth: number;
+  /** Widest gap between the dashes (or dots) of a dashed rule, in page pixels; 0 for no dashed rules. */
+  maxDashGap: number;
 }
 
 /** Steepest tilt still read as a rule of a skewed scan (about 3 degrees). */
@@ -33,25 +37,47 @@ const MAX_SLOPE = 0.05;
  * to the next form a stroke; a thin, straight, long stroke is a rule. Strokes broken by a short gap on one
  * line are joined. Thick strokes (filled bars, photos) and short ones (letters) are left out.
  */
-export function findRulingLines(mask: InkMask, opts: RulingOptions): RuleLine[] {
+export function findRulingLines(mask: InkMask, opts: RulingOptions): { solid: RuleLine[]; dashed: RuleLine[] } {
   const s = mask.scale;
   const gap = Math.max(1, Math.round(2 / s));
   const minRunH = Math.max(6, Math.floor(Math.min(opts.minLengthH, 60) / s / 2));
   const minRunV = Math.max(6, Math.floor(Math.min(opts.minLengthV, 60) / s / 2));
-  // Rules are dark: pale fills (shaded table headers) would otherwise swallow the rules that cross them.
-  const runs = findInkRuns(mask, minRunH, minRunV, gap, DARK);
   const maxThick = opts.maxThickness / s + 1;
   const joinGap = Math.max(2, Math.round(10 / s));
+  // Rules are dark: pale fills (shaded table headers) would otherwise swallow the rules that cross them.
+  const solid = findInkRuns(mask, minRunH, minRunV, gap, DARK);
+  const h = joinStrokes(strokes(solid.h, gap, maxThick, opts.maxBarDepth / s), joinGap);
+  const v = joinStrokes(strokes(solid.v, gap, maxThick, 0), joinGap);
+  const solidRules = [...toRules(h, v, s, opts)];
+  if (opts.maxDashGap / s < gap + 1) return { solid: solidRules, dashed: [] };
+  // Dashed and dotted rules: runs that bridge the gaps between dashes, inked over a quarter to four fifths of
+  // their length, where no solid rule was found. Text bridged the same way makes thick strokes, left out.
+  const dashGap = Math.round(opts.maxDashGap / s);
+  const dashed = findInkRuns(mask, minRunH, minRunV, dashGap, DARK);
+  const isDashed = (st: Stroke, known: Stroke[]): boolean => st.density >= 0.25 && st.density <= 0.8 && !known.some((k) => overlaps(k, st));
+  const dh = joinStrokes(strokes(dashed.h, dashGap, maxThick, 0), joinGap).filter((st) => isDashed(st, h));
+  const dv = joinStrokes(strokes(dashed.v, dashGap, maxThick, 0), joinGap).filter((st) => isDashed(st, v));
+  return { solid: solidRules, dashed: toRules(dh, dv, s, opts) };
+}
+
+function toRules(h: Stroke[], v: Stroke[], s: number, opts: RulingOptions): RuleLine[] {
   const out: RuleLine[] = [];
-  for (const st of joinStrokes(strokes(runs.h, gap, maxThick, opts.maxBarDepth / s), joinGap)) {
+  for (const st of h) {
     if ((st.to - st.from + 1) * s < opts.minLengthH) continue;
     out.push({ x1: st.from * s, y1: (st.acrossFrom + 0.5) * s, x2: (st.to + 1) * s, y2: (st.acrossTo + 0.5) * s, width: Math.max(1, st.thickness * s) });
   }
-  for (const st of joinStrokes(strokes(runs.v, gap, maxThick, 0), joinGap)) {
+  for (const st of v) {
     if ((st.to - st.from + 1) * s < opts.minLengthV) continue;
     out.push({ x1: (st.acrossFrom + 0.5) * s, y1: st.from * s, x2: (st.acrossTo + 0.5) * s, y2: (st.to + 1) * s, width: Math.max(1, st.thickness * s) });
   }
   return out;
+}
+
+/** Two strokes on the same line whose extents overlap by half the shorter one. */
+function overlaps(a: Stroke, b: Stroke): boolean {
+  const across = Math.abs((a.acrossFrom + a.acrossTo) / 2 - (b.acrossFrom + b.acrossTo) / 2);
+  const along = Math.min(a.to, b.to) - Math.max(a.from, b.from);
+  return across <= 2 + Math.max(a.thickness, b.thickness) && along > 0.5 * Math.min(a.to - a.from, b.to - b.from);
 }
 
 /**
@@ -82,7 +108,7 @@ function strokes(r: RunSet, gap: number, maxThick: number, maxBarDepth: number):
     }
   }
   // Per stroke: extent, ink, and the weighted sums of a least-squares fit across = a + b * along.
-  const stats = new Map<number, { from: number; to: number; lo: number; hi: number; ink: number; sw: number; sm: number; sk: number; smm: number; smk: number; runs: number[] }>();
+  const stats = new Map<number, { from: number; to: number; lo: number; hi: number; ink: number; real: number; sw: number; sm: number; sk: number; smm: number; smk: number; runs: number[] }>();
   for (let i = 0; i < r.count; i++) {
     const root = find(i);
     const s0 = r.start[i]!;
@@ -91,12 +117,13 @@ function strokes(r: RunSet, gap: number, maxThick: number, maxBarDepth: number):
     const w = e0 - s0 + 1;
     const m = (s0 + e0) / 2;
     let st = stats.get(root);
-    if (!st) stats.set(root, (st = { from: s0, to: e0, lo: k, hi: k, ink: 0, sw: 0, sm: 0, sk: 0, smm: 0, smk: 0, runs: [] }));
+    if (!st) stats.set(root, (st = { from: s0, to: e0, lo: k, hi: k, ink: 0, real: 0, sw: 0, sm: 0, sk: 0, smm: 0, smk: 0, runs: [] }));
     st.from = Math.min(st.from, s0);
     st.to = Math.max(st.to, e0);
     st.lo = Math.min(st.lo, k);
     st.hi = Math.max(st.hi, k);
     st.ink += w;
+    st.real += r.ink[i]!;
     st.sw += w;
     st.sm += w * m;
     st.sk += w * k;
@@ -111,7 +138,7 @@ function strokes(r: RunSet, gap: number, maxThick: number, maxBarDepth: number):
     const depth = st.hi - st.lo + 1;
     if (thickness > maxThick) {
       if (depth <= maxBarDepth && st.ink >= 0.6 * len * depth && coverage(r, st.runs, st.from, st.to) >= 0.9) {
-        for (const edge of [st.lo, st.hi]) out.push({ from: st.from, to: st.to, acrossFrom: edge, acrossTo: edge, thickness: 1 });
+        for (const edge of [st.lo, st.hi]) out.push({ from: st.from, to: st.to, acrossFrom: edge, acrossTo: edge, thickness: 1, density: 1 });
       }
       continue;
     }
@@ -125,7 +152,7 @@ function strokes(r: RunSet, gap: number, maxThick: number, maxBarDepth: number):
     if (st.hi - st.lo + 1 > thickness + Math.abs(slope) * len + 3) continue;
     if (coverage(r, st.runs, st.from, st.to) < 0.8) continue;
     const a = st.sk / st.sw - slope * mm;
-    out.push({ from: st.from, to: st.to, acrossFrom: a + slope * st.from, acrossTo: a + slope * st.to, thickness });
+    out.push({ from: st.from, to: st.to, acrossFrom: a + slope * st.from, acrossTo: a + slope * st.to, thickness, density: st.real / st.ink });
   }
   return out;
 }
@@ -153,6 +180,7 @@ function joinStrokes(list: Stroke[], joinGap: number): Stroke[] {
       const l1 = prev.to - prev.from + 1;
       const l2 = st.to - st.from + 1;
       prev.thickness = (prev.thickness * l1 + st.thickness * l2) / (l1 + l2);
+      prev.density = (prev.density * l1 + st.density * l2) / (l1 + l2);
       prev.to = st.to;
       prev.acrossTo = st.acrossTo;
     } else out.push({ ...st });

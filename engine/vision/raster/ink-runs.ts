@@ -10,6 +10,8 @@ export interface RunSet {
   line: Int32Array;
   start: Int32Array;
   end: Int32Array;
+  /** Inked cells of each run (fewer than its length where gaps were bridged). */
+  ink: Int32Array;
   /** Index of the first run of line k is lineStart[k]; runs of line k end before lineStart[k + 1]. */
   lineStart: Int32Array;
   count: number;
@@ -19,10 +21,12 @@ class RunBuffer {
   line: number[] = [];
   start: number[] = [];
   end: number[] = [];
-  push(k: number, s: number, e: number): void {
+  ink: number[] = [];
+  push(k: number, s: number, e: number, n: number): void {
     this.line.push(k);
     this.start.push(s);
     this.end.push(e);
+    this.ink.push(n);
   }
 }
 
@@ -31,7 +35,7 @@ function toRunSet(buf: RunBuffer, lines: number): RunSet {
   const lineStart = new Int32Array(lines + 1);
   for (const k of buf.line) lineStart[k + 1]!++;
   for (let k = 0; k < lines; k++) lineStart[k + 1]! += lineStart[k]!;
-  return { line: Int32Array.from(buf.line), start: Int32Array.from(buf.start), end: Int32Array.from(buf.end), lineStart, count };
+  return { line: Int32Array.from(buf.line), start: Int32Array.from(buf.start), end: Int32Array.from(buf.end), ink: Int32Array.from(buf.ink), lineStart, count };
 }
 
 export function findInkRuns(mask: InkMask, minRunH: number, minRunV: number, gap: number, bit = MARK): { h: RunSet; v: RunSet } {
@@ -41,31 +45,37 @@ export function findInkRuns(mask: InkMask, minRunH: number, minRunV: number, gap
   const vCols: number[][] = Array.from({ length: w }, () => []);
   const vStart = new Int32Array(w).fill(-1);
   const vLast = new Int32Array(w).fill(-1);
+  const vInk = new Int32Array(w);
   for (let y = 0; y < h; y++) {
     const row = y * w;
     let hs = -1;
     let hl = -1;
+    let hn = 0;
     for (let x = 0; x < w; x++) {
       if ((data[row + x]! & bit) === 0) continue;
       if (hs >= 0 && x - hl > gap + 1) {
-        if (hl - hs + 1 >= minRunH) hb.push(y, hs, hl);
+        if (hl - hs + 1 >= minRunH) hb.push(y, hs, hl, hn);
         hs = x;
+        hn = 0;
       } else if (hs < 0) hs = x;
       hl = x;
+      hn++;
       const vs = vStart[x]!;
       if (vs >= 0 && y - vLast[x]! > gap + 1) {
-        if (vLast[x]! - vs + 1 >= minRunV) vCols[x]!.push(vs, vLast[x]!);
+        if (vLast[x]! - vs + 1 >= minRunV) vCols[x]!.push(vs, vLast[x]!, vInk[x]!);
         vStart[x] = y;
+        vInk[x] = 0;
       } else if (vs < 0) vStart[x] = y;
       vLast[x] = y;
+      vInk[x]!++;
     }
-    if (hs >= 0 && hl - hs + 1 >= minRunH) hb.push(y, hs, hl);
+    if (hs >= 0 && hl - hs + 1 >= minRunH) hb.push(y, hs, hl, hn);
   }
   const vb = new RunBuffer();
   for (let x = 0; x < w; x++) {
     const col = vCols[x]!;
-    if (vStart[x]! >= 0 && vLast[x]! - vStart[x]! + 1 >= minRunV) col.push(vStart[x]!, vLast[x]!);
-    for (let i = 0; i < col.length; i += 2) vb.push(x, col[i]!, col[i + 1]!);
+    if (vStart[x]! >= 0 && vLast[x]! - vStart[x]! + 1 >= minRunV) col.push(vStart[x]!, vLast[x]!, vInk[x]!);
+    for (let i = 0; i < col.length; i += 3) vb.push(x, col[i]!, col[i + 1]!, col[i + 2]!);
   }
   return { h: toRunSet(hb, h), v: toRunSet(vb, w) };
 }

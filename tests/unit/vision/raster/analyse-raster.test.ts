@@ -7,7 +7,7 @@ import { bboxIoU, type BBox } from '../../../../engine/core/geometry.js';
 import { decodeImagePages } from '../../../../engine/formats/image-decode.js';
 import { analyseRaster } from '../../../../engine/vision/raster/analyse-raster.js';
 import { detectTables } from '../../../../engine/vision/table/detect-tables.js';
-import { BORDERLESS_CELLS, RASTER_FIXTURES, RULED_CELLS, type RasterFixtureTruth } from '../../../fixtures/make-raster.js';
+import { BORDERLESS_CELLS, DASHED_CELLS, RASTER_FIXTURES, RULED_CELLS, type RasterFixtureTruth } from '../../../fixtures/make-raster.js';
 
 const GEN = join(import.meta.dirname, '../../../fixtures/generated');
 
@@ -71,6 +71,24 @@ describe('analyseRaster', () => {
     expect(cells).toEqual(RULED_CELLS);
     expect(bboxIoU(g.bbox, t.table!.bbox)).toBeGreaterThan(0.95);
     expect(tables[0]!.lines.some((l) => l.text.startsWith('The survey'))).toBe(false);
+  });
+
+  it('finds dashed and dotted rules, none through the tight paragraph above, and the table they make', async () => {
+    const t = truth(RASTER_FIXTURES.dashedTable);
+    const lines = linesOf(t);
+    const found = analyseRaster(await image(RASTER_FIXTURES.dashedTable), lines);
+    expect(found.rules.filter(isHorizontal)).toHaveLength(5);
+    expect(found.rules.filter((r) => !isHorizontal(r))).toHaveLength(4);
+    // Every rule lies on a drawn line: rows at 220/280/340/400/460, columns at 120/460/790/1120.
+    for (const r of found.rules) {
+      if (isHorizontal(r)) expect(Math.min(...[220, 280, 340, 400, 460].map((y) => Math.abs(r.y1 - y)))).toBeLessThanOrEqual(3);
+      else expect(Math.min(...[120, 460, 790, 1120].map((x) => Math.abs(r.x1 - x)))).toBeLessThanOrEqual(3);
+    }
+    const { tables } = detectTables(page(t, lines, found), lines);
+    expect(tables).toHaveLength(1);
+    const g = tables[0]!.grid;
+    expect([g.rows, g.cols]).toEqual([4, 3]);
+    expect(DASHED_CELLS.map((row, r) => row.map((_, c) => g.cells.find((x) => x.row === r && x.col === c)?.text))).toEqual(DASHED_CELLS);
   });
 
   it('finds a numeric table with no rules and no caption from aligned cells', async () => {
