@@ -108,11 +108,16 @@ export function decodeCtc(
     const base = offset + t * classes;
     let best = 0;
     let bestP = probs[base]!;
-    for (let c = 1; c < classes; c++) {
-      const p = probs[base + c]!;
-      if (p > bestP) {
-        bestP = p;
-        best = c;
+    // Probabilities sum to 1: a class above one half is the winner, so the scan stops there (most steps are a
+    // blank above one half and need no scan at all).
+    if (bestP <= 0.5) {
+      for (let c = 1; c < classes; c++) {
+        const p = probs[base + c]!;
+        if (p > bestP) {
+          bestP = p;
+          best = c;
+          if (p > 0.5) break;
+        }
       }
     }
     if (best !== prev) {
