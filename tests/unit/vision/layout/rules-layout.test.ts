@@ -92,7 +92,7 @@ describe('RulesLayout headings set in the body size', () => {
 
 describe('isProseGrid', () => {
   it('takes a grid whose text sits in long cells (a frame round paragraphs) for prose, a grid of short cells for a table', () => {
-    const para = 'The regulation provides that all other use, absent statutory or other express authority, requires a sales contract or permit from the office.';
+    const para = 'The regulation provides that all other use, absent statutory or other express authority, requires a sales contract or permit from the district office of the bureau.';
     expect(isProseGrid([{ text: para }, { text: para }, { text: 'Note' }])).toBe(true);
     expect(isProseGrid([{ text: 'Region' }, { text: 'Sales' }, { text: 'North' }, { text: '1,200' }, { text: 'South' }, { text: '980' }])).toBe(false);
   });
