@@ -137,6 +137,13 @@ describe('analyseRaster', () => {
     expect(found.rules).toEqual([]);
   });
 
+  it('finds nothing on a blank page, an all-black page or a tiny image', () => {
+    const fill = (w: number, h: number, v: number): RgbaImage => ({ width: w, height: h, data: new Uint8ClampedArray(w * h * 4).fill(v) });
+    expect(analyseRaster(fill(800, 600, 255), [])).toEqual({ rules: [], images: [] });
+    expect(analyseRaster(fill(800, 600, 0), [])).toEqual({ rules: [], images: [] });
+    expect(analyseRaster(fill(10, 10, 0), [])).toEqual({ rules: [], images: [] });
+  });
+
   it('analyses a 2500 x 3500 page quickly', async () => {
     const src = await image(RASTER_FIXTURES.ruledTable);
     const big: RgbaImage = { width: 2500, height: 3500, data: new Uint8ClampedArray(2500 * 3500 * 4) };
