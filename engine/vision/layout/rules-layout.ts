@@ -58,21 +58,33 @@ function figureBoxes(page: Page, graphics: BBox[], lines: readonly TextLine[]): 
 function absorbLabels(fig: BBox, lines: readonly TextLine[]): BBox {
   let box: BBox = [...fig];
   const figW = fig[2] - fig[0];
-  const isShort = (l: TextLine): boolean => [...l.text.trim()].length <= 40 && l.bbox[2] - l.bbox[0] < 0.5 * figW && !/[.。]$/.test(l.text.trim()) && !captionKind(l.text);
+  // A row of axis ticks (dates, numbers) may run the graphic's whole width; a label in words is narrower.
+  const isShort = (l: TextLine): boolean => {
+    const t = l.text.trim();
+    const ticks = !/\p{L}{2,}/u.test(t);
+    return [...t].length <= 40 && l.bbox[2] - l.bbox[0] < (ticks ? 1.2 : 0.5) * figW && !/[.。]$/.test(t) && !captionKind(l.text);
+  };
   const inParagraph = (l: TextLine): boolean => {
     const lh = l.bbox[3] - l.bbox[1];
     return lines.some((o) => o !== l && !isShort(o) && Math.abs((o.bbox[1] + o.bbox[3]) / 2 - (l.bbox[1] + l.bbox[3]) / 2) < 1.6 * lh && Math.min(o.bbox[2], l.bbox[2]) > Math.max(o.bbox[0], l.bbox[0]));
   };
   const candidates = lines.filter((l) => isShort(l) && !inParagraph(l));
   const taken = new Set<TextLine>();
+  // Reach is measured in the labels' usual type size (a vertical line's width, a horizontal one's height), so
+  // one large or vertical line does not stretch it.
+  const sizes = candidates.map((l) => Math.min(l.bbox[3] - l.bbox[1], l.bbox[2] - l.bbox[0])).sort((a, b) => a - b);
+  const labelSize = Math.max(4, sizes[Math.floor(sizes.length / 2)] ?? 0);
   for (let changed = true; changed; ) {
     changed = false;
     for (const l of candidates) {
       if (taken.has(l) || centerInside(l.bbox, box, 2)) continue;
-      const lh = Math.max(4, l.bbox[3] - l.bbox[1]);
+      const lh = labelSize;
       const dx = Math.max(0, box[0] - l.bbox[2], l.bbox[0] - box[2]);
       const dy = Math.max(0, box[1] - l.bbox[3], l.bbox[1] - box[3]);
-      if (dx <= 2.5 * lh && dy <= 2.5 * lh) {
+      // Step by step, but never far from the graphic itself: labels do not march across the page.
+      const fx = Math.max(0, fig[0] - l.bbox[2], l.bbox[0] - fig[2]);
+      const fy = Math.max(0, fig[1] - l.bbox[3], l.bbox[1] - fig[3]);
+      if (dx <= 2.5 * lh && dy <= 2.5 * lh && fx <= 5 * lh && fy <= 5 * lh) {
         box = bboxUnion([box, l.bbox]);
         taken.add(l);
         changed = true;

@@ -97,3 +97,21 @@ describe('isProseGrid', () => {
     expect(isProseGrid([{ text: 'Region' }, { text: 'Sales' }, { text: 'North' }, { text: '1,200' }, { text: 'South' }, { text: '980' }])).toBe(false);
   });
 });
+
+describe('RulesLayout chart labels', () => {
+  it('takes a row of date ticks under a chart into the Figure but not a vertical label far off at the page edge', () => {
+    const lines = [
+      textLine('10%', [207, 1207, 246, 1232], 20),
+      textLine('0%', [217, 1272, 246, 1293], 20),
+      textLine('-10%', [199, 1332, 244, 1359], 20),
+      textLine('2022-08-24 2023-01-05 2023-05-19', [203, 1382, 550, 1409], 20),
+      // a sidebar set vertically down the left edge of the page
+      textLine('证券研究报告', [29, 1167, 82, 1430], 40),
+    ];
+    const regions = new RulesLayout().analysePage(page(lines, { images: [{ bbox: [252, 1239, 595, 1379] }] }), layoutContext(lines));
+    const fig = regions.find((r) => r.type === 'Figure')!;
+    expect(fig.bbox).toEqual([203, 1207, 595, 1409]);
+    expect(fig.lines.map((l) => l.text).sort()).toEqual(['-10%', '0%', '10%', '2022-08-24 2023-01-05 2023-05-19']);
+    expect(regions.some((r) => r.type !== 'Figure' && r.text === '证券研究报告')).toBe(true);
+  });
+});
