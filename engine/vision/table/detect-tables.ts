@@ -1,5 +1,5 @@
 import { bboxArea, bboxIntersection, type BBox } from '../../core/geometry.js';
-import type { Page, TableGrid, TextLine } from '../../core/page.js';
+import type { Page, RuleLine, TableGrid, TextLine } from '../../core/page.js';
 import { columnBands, findBorderlessTables, gridFromRows, groupRows } from './borderless-table.js';
 import { findRuledAreas, gridCells } from './ruled-table.js';
 import { centerInside, runPieces, splitLineIntoPieces, type TextPiece } from './text-pieces.js';
@@ -15,6 +15,10 @@ export interface TableDetection {
   tables: DetectedTable[];
   /** Ruled areas that are not tables but dense graphics (charts, diagrams drawn with vector lines). */
   graphics: BBox[];
+}
+
+function ruleBox(r: RuleLine): BBox {
+  return [Math.min(r.x1, r.x2), Math.min(r.y1, r.y2), Math.max(r.x1, r.x2), Math.max(r.y1, r.y2)];
 }
 
 function filledShare(grid: TableGrid): number {
@@ -35,8 +39,10 @@ export function detectTables(page: Page, lines: readonly TextLine[]): TableDetec
       // A frame around a picture (a photo with its caption, a boxed chart) is no table; a grid whose cells
       // mostly hold text is one, even where shading made part of it look like a picture.
       const picture = page.images.some((im) => bboxIntersection(im.bbox, area.bbox) > 0.3 * bboxArea(area.bbox));
-      if (grid && (grid.rows < 2 || filledShare(grid) < (picture ? 0.6 : 0.3))) {
-        if (area.h.length + area.v.length >= 8 && inside.length < area.h.length + area.v.length) graphics.push(area.bbox);
+      if (!grid || grid.rows < 2 || filledShare(grid) < (picture ? 0.6 : 0.3)) {
+        // Many strokes and little text: a drawing (a chart, or a block diagram in a frame with its boxes inside).
+        const strokes = Math.max(area.h.length + area.v.length, page.rules.filter((r) => centerInside(ruleBox(r), area.bbox, tol)).length);
+        if (strokes >= 8 && inside.length < strokes) graphics.push(area.bbox);
         grid = null;
       }
       if (grid) {

@@ -55,22 +55,28 @@ function groupSegments(h: HSeg[], v: VSeg[], tol: number, maxStack: number): { h
     }
     return lo;
   };
+  const crossed = new Uint8Array(h.length);
   for (let i = 0; i < h.length; i++) {
     const a = h[i]!;
     for (let k = lowerBound(a.x1 - tol); k < vx.length && vx[k]! <= a.x2 + tol; k++) {
       const j = vOrder[k]!;
       const b = v[j]!;
-      if (a.y >= b.y1 - tol && a.y <= b.y2 + tol) unite(i, h.length + j);
+      if (a.y >= b.y1 - tol && a.y <= b.y2 + tol) {
+        unite(i, h.length + j);
+        crossed[i] = 1;
+      }
     }
   }
   // Stacked horizontal rules of the same width (tables ruled only by horizontal lines) belong together:
-  // each rule joins the next one below it that has the same extent.
+  // each rule joins the next one below it that has the same extent. Beyond 400 px only where one of the two
+  // meets no vertical rule: two framed boxes (figures, grids) far apart are no table ruled from top to bottom.
   const hOrder = h.map((_, i) => i).sort((p, q) => h[p]!.y - h[q]!.y);
   for (let k = 0; k < hOrder.length; k++) {
     const a = h[hOrder[k]!]!;
     for (let m = k + 1; m < hOrder.length && h[hOrder[m]!]!.y - a.y < maxStack; m++) {
       const b = h[hOrder[m]!]!;
       const overlap = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1);
+      if (b.y - a.y >= 400 && crossed[hOrder[k]!] && crossed[hOrder[m]!]) continue;
       if (overlap > 0.9 * Math.max(a.x2 - a.x1, b.x2 - b.x1)) {
         unite(hOrder[k]!, hOrder[m]!);
         break;
