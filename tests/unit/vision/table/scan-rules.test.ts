@@ -57,4 +57,23 @@ describe('rules of scanned pages', () => {
     expect(tables).toHaveLength(1);
     expect(tables[0]!.grid.cells.map((c) => c.text)).toEqual(['Value', 'Count', '$10', '3']);
   });
+
+  it('reports a frame holding a block diagram (boxes drawn with rules, a few labels) as a drawing, not a table', () => {
+    const frame = [h(100, 100, 1000), h(400, 100, 1000), v(100, 100, 400), v(1000, 100, 400)];
+    const boxes = [200, 450, 700].flatMap((x) => [h(200, x, x + 150), h(300, x, x + 150), v(x, 200, 300), v(x + 150, 200, 300)]);
+    const labels = [line('Mapper', 215, 240, 120), line('Filter', 465, 240, 100), line('Mixer', 715, 240, 100)];
+    const page: Page = { pageNumber: 1, width: 1200, height: 1700, lines: labels, rules: [...frame, ...boxes], images: [], ocr: true, rotation: 0 };
+    const { tables, graphics } = detectTables(page, labels);
+    expect(tables).toHaveLength(0);
+    expect(graphics).toContainEqual([100, 100, 1000, 400]);
+  });
+
+  it('keeps two framed boxes far apart as two ruled areas', () => {
+    const box = (y: number): RuleLine[] => [h(y, 100, 900), h(y + 200, 100, 900), v(100, y, y + 200), v(900, y, y + 200)];
+    const areas = findRuledAreas([...box(100), ...box(900)], 1200, 1700);
+    expect(areas.map((a) => a.bbox)).toEqual([
+      [100, 100, 900, 300],
+      [100, 900, 900, 1100],
+    ]);
+  });
 });
