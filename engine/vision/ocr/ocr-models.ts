@@ -6,14 +6,12 @@ import { locateModel } from '../../../models/load-model.js';
 import type { ModelId } from '../../../models/manifest.js';
 
 /**
- * The PP-OCR sessions and the character list, created on first use and kept for the life of the process.
- * One OCR thread by default: the server runs two OCR worker processes on two cores. DOCAI_OCR_THREADS=N gives a
- * process that is the only OCR user N threads: the detector (one large run per page) gets N intra-op threads, and the
- * recogniser gets N sessions of one thread each that read different lines at the same time. Measured (rec, 16 lines
- * of 48x600, one thread per session): two sessions in flight used 582-589 ms CPU where one session with two intra-op
- * threads used 659-708 ms for the same lines (intra-op threads synchronise per operator on these small tensors); two
- * runs in flight on ONE session are not run in parallel by onnxruntime-node. Intra-op pools never spin: a spinning
- * pool doubled the CPU per page under load, and an idle thread must give its core back to the other worker.
+ * The three PP-OCR sessions and the character list, created on first use and kept for the life of the process.
+ * One intra-op thread by default: the server runs two OCR worker processes on two cores. DOCAI_OCR_THREADS=N gives a
+ * process that is the only OCR user N intra-op threads per session; their pool does not spin (a spinning pool doubled
+ * the CPU per page under load, and an idle thread must give its core back to the other worker).
+ * Several sessions do not stand in for threads: onnxruntime-node 1.30 runs InferenceSession.run synchronously on the
+ * calling thread (inside a setImmediate), so two runs "in flight" on two sessions still take turns.
  */
 
 /** Intra-op threads from DOCAI_OCR_THREADS (1..cores), else 1. */
@@ -25,8 +23,7 @@ export function ocrThreads(env: NodeJS.ProcessEnv = process.env): number {
 
 export interface OcrModels {
   det: ort.InferenceSession;
-  /** Recogniser sessions, one per OCR thread (one intra-op thread each); recognizeLines spreads lines over them. */
-  rec: ort.InferenceSession[];
+  rec: ort.InferenceSession;
   cls: ort.InferenceSession;
   /** index -> character for the recognition output; index 0 is the CTC blank (''). */
   charset: string[];
@@ -70,12 +67,8 @@ async function loadAll(): Promise<OcrModels> {
   const threads = ocrThreads();
   const bytes = (id: ModelId) => locateModel(id).then(optimizedModelBytes);
   const [detModel, recModel, clsModel, charset] = await Promise.all([bytes('ocr-det'), bytes('ocr-rec'), bytes('ocr-cls'), loadCharset()]);
-  const [det, cls, ...rec] = await Promise.all([
-    session(detModel, threads),
-    session(clsModel, 1),
-    ...Array.from({ length: threads }, () => session(recModel, 1)),
-  ]);
-  return { det: det!, rec, cls: cls!, charset };
+  const [det, rec, cls] = await Promise.all([session(detModel, threads), session(recModel, threads), session(clsModel, threads)]);
+  return { det, rec, cls, charset };
 }
 
 export function ocrModels(): Promise<OcrModels> {

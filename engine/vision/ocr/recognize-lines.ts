@@ -41,22 +41,10 @@ export async function recognizeLines(img: RgbaImage, lines: LineToRead[]): Promi
   if (lines.length === 0) return [];
   const { rec, charset } = await ocrModels();
   const widths = lines.map((l) => cropWidth(l.quad, REC_H, MAX_W));
+  // One buffer for the page, sized for its widest line; each line uses (and clears) its own prefix.
+  const buffer = new Float32Array(3 * REC_H * Math.max(MIN_W, ...widths));
   const results: RecognizedLine[] = new Array(lines.length);
-  // Several sessions read lines at the same time, each taking the next line when it is done; widest lines first
-  // so that the sessions finish together.
-  const order = lines.map((_, i) => i);
-  if (rec.length > 1) order.sort((a, b) => widths[b]! - widths[a]!);
-  let next = 0;
-  const maxW = Math.max(MIN_W, ...widths);
-  const work = async (session: ort.InferenceSession) => {
-    // One buffer per session, sized for the page's widest line; each line uses (and clears) its own prefix.
-    const buffer = new Float32Array(3 * REC_H * maxW);
-    while (next < order.length) {
-      const li = order[next++]!;
-      results[li] = await readLine(session, charset, img, lines[li]!, widths[li]!, buffer);
-    }
-  };
-  await Promise.all(rec.slice(0, lines.length).map(work));
+  for (let li = 0; li < lines.length; li++) results[li] = await readLine(rec, charset, img, lines[li]!, widths[li]!, buffer);
   return results;
 }
 
