@@ -68,6 +68,8 @@ export function isCentred(l: TextLine, left: number, right: number, em: number):
   return l1 > 0.4 * em && r1 > 0.4 * em && Math.abs(l1 - r1) < Math.max(0.08 * (right - left), em);
 }
 
+const RUN_IN_LABEL = /^[A-Z][A-Z0-9&'/ -]{3,40}:(\s|$)/;
+
 /** Text that ends in a CJK character, or in punctuation right after one (NFKC turns "，" into ","). */
 export function endsCjk(text: string): boolean {
   const t = text.replace(/[,.;:!?)\]」』”’》】。、]+$/, '');
@@ -120,6 +122,8 @@ export function groupParagraphs(lines: readonly TextLine[]): TextLine[][] {
     // "marker" is the wrapped text of that sentence ("...第" / "三、第四副区...").
     else if (startsListItem(b.text) && !(right - a.bbox[2] < em && !/[.。!！?？:：;；]$/.test(a.text.trim()))) split = true;
     else if (isCentred(a, left, right, em) !== isCentred(b, left, right, em)) split = true;
+    // A run-in heading in capitals opens a paragraph: "SUMMARY: The Bureau...", "NOTE: ...".
+    else if (RUN_IN_LABEL.test(b.text.trim()) && (/[.!?。:]$/.test(a.text.trim()) || right - a.bbox[2] > 3 * em)) split = true;
     else if (b.bbox[0] - left > 0.9 * em && a.bbox[0] - left < 0.5 * em && right - a.bbox[2] > 2 * em) split = true;
     else if (b.bbox[0] - left > 0.9 * em && a.bbox[0] - left < 0.5 * em && !isCjk(b.text[0] ?? '') && /[.!?]$/.test(a.text)) split = true;
     // Chinese text is set justified: a wrapped line never starts indented, so an indented line opens a paragraph.

@@ -83,3 +83,18 @@ describe('groupParagraphs across a line OCR missed', () => {
     expect(groupParagraphs(lines).map((p) => p.length)).toEqual([4, 2]);
   });
 });
+
+describe('groupParagraphs: run-in headings in capitals', () => {
+  it('opens a paragraph at "SUMMARY:" after a finished sentence, but not at an abbreviation wrapped mid-list', () => {
+    const lines = [
+      ocrLine('AGENCY: Bureau of Land Management;', [221, 260, 383, 272]),
+      ocrLine('Bureau of Indian Affairs, Interior.', [221, 272, 361, 284]),
+      ocrLine('SUMMARY: The Bureau of Land', [221, 284, 350, 296]),
+      ocrLine('Management and the Bureau of Indian', [221, 296, 384, 308]),
+      ocrLine('Affairs are terminating the preparation;', [221, 308, 390, 320]),
+      ocrLine('HRQOL: Health-related quality of life;', [221, 320, 388, 332]),
+      ocrLine('and so the plan ends here.', [221, 332, 330, 344]),
+    ];
+    expect(groupParagraphs(lines).map((p) => p.length)).toEqual([2, 5]);
+  });
+});
