@@ -44,7 +44,8 @@ function figureBoxes(page: Page, graphics: BBox[], lines: readonly TextLine[]): 
   });
   const merged: BBox[] = [];
   for (const b of boxes) {
-    const hit = merged.findIndex((m) => bboxIntersection(m, b) > 0);
+    // Overlapping regions are one figure, unless their union would reach over running text.
+    const hit = merged.findIndex((m) => bboxIntersection(m, b) > 0 && !holdsRunningText(bboxUnion([m, b]), lines));
     if (hit >= 0) merged[hit] = bboxUnion([merged[hit]!, b]);
     else merged.push(b);
   }
@@ -62,7 +63,9 @@ function absorbLabels(fig: BBox, lines: readonly TextLine[]): BBox {
   const isShort = (l: TextLine): boolean => {
     const t = l.text.trim();
     const ticks = !/\p{L}{2,}/u.test(t);
-    return [...t].length <= 40 && l.bbox[2] - l.bbox[0] < (ticks ? 1.2 : 0.5) * figW && !/[.。]$/.test(t) && !captionKind(l.text);
+    // A numbered heading ("3.3.2 Plant height") next to a picture is the section's title, no label of it.
+    const heading = headingNumberDepth(t) > 0 && /\p{L}{2,}/u.test(t);
+    return [...t].length <= 40 && l.bbox[2] - l.bbox[0] < (ticks ? 1.2 : 0.5) * figW && !/[.。]$/.test(t) && !captionKind(l.text) && !heading;
   };
   const inParagraph = (l: TextLine): boolean => {
     const lh = l.bbox[3] - l.bbox[1];

@@ -115,3 +115,24 @@ describe('RulesLayout chart labels', () => {
     expect(regions.some((r) => r.type !== 'Figure' && r.text === '证券研究报告')).toBe(true);
   });
 });
+
+describe('RulesLayout figures and headings', () => {
+  it('keeps a numbered heading beside a picture out of the figure', () => {
+    const lines = [
+      textLine('3.3.2 Plant height and flowering', [151, 648, 601, 676], 28),
+      ...proseLines('P', 153, 700, 1100, 4, 40, 28),
+    ];
+    const regions = new RulesLayout().analysePage(page(lines, { images: [{ bbox: [222, 228, 1212, 594] }] }), layoutContext(lines));
+    expect(regions.find((r) => r.type === 'Figure')!.bbox).toEqual([222, 228, 1212, 594]);
+    expect(regions.find((r) => r.text.startsWith('3.3.2'))).toMatchObject({ type: 'Title', text: '3.3.2 Plant height and flowering' });
+  });
+
+  it('does not merge two overlapping image regions when their union would reach over a paragraph', () => {
+    const lines = proseLines('P', 100, 700, 1000, 5, 30, 20);
+    const regions = new RulesLayout().analysePage(page(lines, { images: [{ bbox: [100, 200, 1100, 600] }, { bbox: [150, 500, 400, 880] }] }), layoutContext(lines));
+    const figs = regions.filter((r) => r.type === 'Figure').map((r) => r.bbox);
+    expect(figs).toContainEqual([100, 200, 1100, 600]);
+    expect(figs.every((b) => b[3] <= 880)).toBe(true);
+    expect(regions.filter((r) => r.type === 'Text').flatMap((r) => r.lines)).toHaveLength(5);
+  });
+});
