@@ -270,7 +270,7 @@ export class RulesLayout implements LayoutModel {
       }
       flush();
     }
-    return out;
+    return attachFragments(out, lh);
   }
 
   private paragraphs(lines: TextLine[], ctx: LayoutContext): LayoutRegion[] {
@@ -341,6 +341,40 @@ export function isProseGrid(cells: readonly { text: string }[]): boolean {
     if (n > 120) long += n;
   }
   return all > 0 && long > 0.6 * all;
+}
+
+/** A scrap of text too small to stand as a paragraph: a choice letter, a number, a fraction, one or two characters. */
+function isFragment(r: LayoutRegion): boolean {
+  if (r.type !== 'Text' || r.role) return false;
+  const t = r.text.replace(/\s+/g, '');
+  // Formulas and equation numbers are elements of their own.
+  if (/[=<>≤≥]/.test(t) || /^\(\d{1,3}[a-z]?\)$/.test(t)) return false;
+  const weight = [...t].reduce((n, c) => n + (isCjk(c) ? 2 : 1), 0);
+  return weight <= 4 || (weight <= 12 && !/\p{L}{3,}/u.test(r.text) && !/[\u3400-\u9fff]{2,}/.test(r.text));
+}
+
+/**
+ * Scraps under a paragraph (the answer choices of a question, the terms of a fraction) belong to the paragraph
+ * above them in reading order: within its width and a few lines below it.
+ */
+function attachFragments(regions: LayoutRegion[], lh: number): LayoutRegion[] {
+  const out: LayoutRegion[] = [];
+  let host: LayoutRegion | null = null;
+  for (const r of regions) {
+    if (host && isFragment(r)) {
+      const [x1, , x2, y2] = host.bbox;
+      const inside = r.bbox[0] >= x1 - lh && r.bbox[2] <= x2 + lh && r.bbox[1] >= host.bbox[1] && r.bbox[1] - y2 <= 3 * lh;
+      if (inside) {
+        host.bbox = bboxUnion([host.bbox, r.bbox]);
+        host.lines = [...host.lines, ...r.lines];
+        host.text = `${host.text} ${r.text}`;
+        continue;
+      }
+    }
+    out.push(r);
+    host = r.type === 'Text' && !r.role && !isFragment(r) ? r : host && isFragment(r) ? host : null;
+  }
+  return out;
 }
 
 /** Consecutive list items of one column form one Text region (a list), one item per line of its text. */

@@ -136,3 +136,20 @@ describe('RulesLayout figures and headings', () => {
     expect(regions.filter((r) => r.type === 'Text').flatMap((r) => r.lines)).toHaveLength(5);
   });
 });
+
+describe('RulesLayout answer choices', () => {
+  it('joins the choice scraps under a question to the question, but keeps a formula and its number apart', () => {
+    const lines = [
+      textLine('1. Sancho picked up a handful of coins from a jar without looking.', [130, 100, 760, 124], 22),
+      textLine('What fraction of the coins that he picked were nickels?', [170, 132, 700, 156], 22),
+      textLine('A 2/17', [190, 190, 260, 214], 22),
+      textLine('C 5/17', [480, 190, 560, 214], 22),
+      textLine('B 3/17', [190, 240, 260, 264], 22),
+      textLine('D 7/17', [480, 240, 560, 264], 22),
+    ];
+    const regions = new RulesLayout().analysePage(page(lines), layoutContext(lines));
+    expect(regions).toHaveLength(1);
+    expect(regions[0]).toMatchObject({ type: 'Text', bbox: [130, 100, 760, 264] });
+    expect(regions[0]!.text).toContain('nickels? A 2/17');
+  });
+});
