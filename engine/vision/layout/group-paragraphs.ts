@@ -1,6 +1,6 @@
 import { bboxUnion } from '../../core/geometry.js';
 import type { TextLine } from '../../core/page.js';
-import { isCjk } from '../../core/text.js';
+import { cjkRatio, isCjk } from '../../core/text.js';
 import { joinRunTexts } from '../table/text-pieces.js';
 import { startsListItem } from './heading-rules.js';
 import { restoreCjkPunctuation } from './cjk-punctuation.js';
@@ -65,7 +65,9 @@ function isDisplayEquation(text: string): boolean {
 export function isCentred(l: TextLine, left: number, right: number, em: number): boolean {
   const l1 = l.bbox[0] - left;
   const r1 = right - l.bbox[2];
-  return l1 > 0.4 * em && r1 > 0.4 * em && Math.abs(l1 - r1) < Math.max(0.08 * (right - left), em);
+  // Latin text: more than a paragraph indent on both sides (a ragged first line looks centred otherwise).
+  const margin = (cjkRatio(l.text) > 0.5 ? 0.4 : 1.5) * em;
+  return l1 > margin && r1 > margin && Math.abs(l1 - r1) < Math.max(0.08 * (right - left), em);
 }
 
 const RUN_IN_LABEL = /^[A-Z][A-Z0-9&'/ -]{3,40}:(\s|$)/;
@@ -110,6 +112,8 @@ export function groupParagraphs(lines: readonly TextLine[]): TextLine[][] {
     const em = Math.max(a.fontSize, b.fontSize, 1);
     const h = Math.min(lineHeight(a), lineHeight(b));
     const gap = b.bbox[1] - a.bbox[3];
+    // A first-line indent: about an em. An OCR box is taller than the type's em (padding, ascenders).
+    const indent = (ocr ? 0.5 : 0.9) * em;
     let split = false;
     // A wider gap after a line that runs to the column's edge mid-sentence, above a line that is not indented,
     // is a line OCR missed (one or two line pitches), not a paragraph break.
@@ -124,10 +128,10 @@ export function groupParagraphs(lines: readonly TextLine[]): TextLine[][] {
     else if (isCentred(a, left, right, em) !== isCentred(b, left, right, em)) split = true;
     // A run-in heading in capitals opens a paragraph: "SUMMARY: The Bureau...", "NOTE: ...".
     else if (RUN_IN_LABEL.test(b.text.trim()) && (/[.!?。:]$/.test(a.text.trim()) || right - a.bbox[2] > 3 * em)) split = true;
-    else if (b.bbox[0] - left > 0.9 * em && a.bbox[0] - left < 0.5 * em && right - a.bbox[2] > 2 * em) split = true;
-    else if (b.bbox[0] - left > 0.9 * em && a.bbox[0] - left < 0.5 * em && !isCjk(b.text[0] ?? '') && /[.!?]$/.test(a.text)) split = true;
+    else if (b.bbox[0] - left > indent && a.bbox[0] - left < 0.5 * indent && right - a.bbox[2] > 2 * em) split = true;
+    else if (b.bbox[0] - left > indent && a.bbox[0] - left < 0.5 * indent && !isCjk(b.text[0] ?? '') && /[.!?]$/.test(a.text)) split = true;
     // Chinese text is set justified: a wrapped line never starts indented, so an indented line opens a paragraph.
-    else if (b.bbox[0] - left > 0.9 * em && a.bbox[0] - left < 0.5 * em && startsCjk(b.text)) split = true;
+    else if (b.bbox[0] - left > indent && a.bbox[0] - left < 0.5 * indent && startsCjk(b.text)) split = true;
     else if (right - a.bbox[2] > firstWordWidth(a, b) + (/[.!?。！？:：]$/.test(a.text.trim()) ? 0.3 : 1.5) * em) split = true;
     else if (Math.abs(b.bbox[0] - a.bbox[0]) > 3 * em && Math.abs(b.bbox[2] - a.bbox[2]) > 3 * em) split = true;
     if (split) paras.push([b]);

@@ -173,6 +173,10 @@ export function isTitleParagraph(lines: readonly TextLine[], text: string, ctx: 
   if (lines.length > 3 || text.length > 160 || text.length < 1) return false;
   if (!/[\p{L}\p{N}]/u.test(text)) return false;
   if (captionKind(text)) return false;
+  // A heading has a word in it ("A 2 C 4", a row of answer choices, has none), and does not break off on a
+  // function word ("The following numbered terms and" is the first line of a paragraph).
+  if (!/\p{L}{2,}|[\u3400-\u9fff]/u.test(text)) return false;
+  if (/\s(and|or|of|the|to|in|for|with|a|an|by|as|at|on|from|that|is|are)$/i.test(text.trim())) return false;
   const size = dominantSize(lines);
   const body = ctx.bodyFontSize || size;
   const sentence = endsLikeSentence(text);
@@ -186,7 +190,9 @@ export function isTitleParagraph(lines: readonly TextLine[], text: string, ctx: 
   // A lone short line that is not a sentence, with a paragraph after it: a heading set in the body font
   // (OCR gives no weights, and many PDFs set headings only apart by space).
   const first = text.trim()[0] ?? '';
-  if (opts.standalone && lines.length === 1 && [...text].length <= 40 && [...text].length >= 2 && !sentence && !startsListItem(text) && /[\p{Lu}\p{Lo}\d]/u.test(first) && !/^[\d\s.,%()-]+$/.test(text) && (opts.centred || !/[,，、]/.test(text))) return true;
+  // "功用：古埃及法老胡夫的陵墓", "Tel: 555 0100": a label and its value make a line of text, not a heading.
+  const labelled = /^[^:：]{1,12}[:：]\s*\S/.test(text.trim());
+  if (opts.standalone && !labelled && lines.length === 1 && [...text].length <= 40 && [...text].length >= 2 && !sentence && !startsListItem(text) && /[\p{Lu}\p{Lo}\d]/u.test(first) && !/^[\d\s.,%()-]+$/.test(text) && (opts.centred || !/[,，、]/.test(text))) return true;
   const depth = headingNumberDepth(text);
   if (depth > 0 && lines.length === 1 && text.length <= 50 && !sentence && !/^\d+(\.\d+)*\.?\s*$/.test(text)) {
     // "3 Results" but not "3 apples were used": the words after the number start with a capital or a CJK character.

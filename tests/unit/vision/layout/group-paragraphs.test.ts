@@ -98,3 +98,17 @@ describe('groupParagraphs: run-in headings in capitals', () => {
     expect(groupParagraphs(lines).map((p) => p.length)).toEqual([2, 5]);
   });
 });
+
+describe('groupParagraphs: small first-line indents in OCR text', () => {
+  it('opens a paragraph at a first line indented by about half its box height after a sentence stop', () => {
+    const lines = [
+      ocrLine('the final rule published in the Federal', [43, 208, 210, 220]),
+      ocrLine('Register in 2001, which is available at', [43, 219, 205, 231]),
+      ocrLine('www.blm.gov/policy/im-2014-085.', [43, 230, 188, 242]),
+      ocrLine('The following numbered terms and', [51, 241, 203, 253]),
+      ocrLine('conditions will appear on the', [43, 252, 170, 264]),
+      ocrLine('conveyance documents for the sale', [43, 263, 192, 275]),
+    ];
+    expect(groupParagraphs(lines).map((p) => p.length)).toEqual([3, 3]);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import type { Page } from '../../../../engine/core/page.js';
-import { RulesLayout, isProseGrid, layoutContext } from '../../../../engine/vision/layout/rules-layout.js';
+import { RulesLayout, isProseGrid, isTitleParagraph, layoutContext } from '../../../../engine/vision/layout/rules-layout.js';
 import { xyCut } from '../../../../engine/vision/layout/xy-cut.js';
 import { proseLines, textLine } from './page-lines.js';
 
@@ -151,5 +151,16 @@ describe('RulesLayout answer choices', () => {
     expect(regions).toHaveLength(1);
     expect(regions[0]).toMatchObject({ type: 'Text', bbox: [130, 100, 760, 264] });
     expect(regions[0]!.text).toContain('nickels? A 2/17');
+  });
+});
+
+describe('isTitleParagraph guards', () => {
+  const ctx = { bodyFontSize: 20, headingSizes: [] };
+  const one = (text: string) => [textLine(text, [100, 100, 500, 120], 20)];
+  it('takes a short standalone line for a heading, but not a row of choices, a line breaking off on "and", or a label and its value', () => {
+    expect(isTitleParagraph(one('Consent for publication'), 'Consent for publication', ctx, { standalone: true })).toBe(true);
+    expect(isTitleParagraph(one('A 2 C 4'), 'A 2 C 4', ctx, { standalone: true })).toBe(false);
+    expect(isTitleParagraph(one('The following numbered terms and'), 'The following numbered terms and', ctx, { standalone: true })).toBe(false);
+    expect(isTitleParagraph(one('功用：古埃及法老胡夫的陵墓'), '功用：古埃及法老胡夫的陵墓', ctx, { standalone: true })).toBe(false);
   });
 });
