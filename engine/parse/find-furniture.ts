@@ -38,7 +38,9 @@ function isolatedMarginLines(pages: readonly Page[]): Set<TextLine> {
   for (const page of pages) {
     if (page.sourceBlocks || page.lines.length < 8) continue;
     const body = median(page.lines.map((l) => l.bbox[3] - l.bbox[1]));
-    const edge = page.height * MARGIN;
+    // A scan sits on its sheet with some offset and its margins vary: its running heads are looked for a little
+    // further in than a born-digital page's.
+    const edge = page.height * (page.ocr ? MARGIN : 0.06);
     const overlapsX = (a: TextLine, b: TextLine): boolean => Math.min(a.bbox[2], b.bbox[2]) > Math.max(a.bbox[0], b.bbox[0]);
     const small = (l: TextLine): boolean => l.bbox[3] - l.bbox[1] <= 1.25 * body;
     // Top: from the lowest candidate up, each needs a wide gap to the nearest line under it that is not taken.

@@ -212,9 +212,7 @@ export class RulesLayout implements LayoutModel {
 
   analysePage(page: Page, ctx: LayoutContext): LayoutRegion[] {
     const lines = withInferredBold(splitOcrLinesAtGutters(joinVerticalText(page.lines.filter((l) => l.text.trim() !== '')), page.width));
-    const found = detectTables(page, lines);
-    const { graphics } = found;
-    const tables = found.tables.filter((t) => !isProseGrid(t.grid.cells));
+    const { tables, graphics } = detectTables(page, lines);
     const inTable = new Set(tables.flatMap((t) => t.lines));
     // Stray pieces of cell text that a table's rows left out still lie inside its box: they belong to it.
     for (const t of tables) {
@@ -332,21 +330,6 @@ function joinStackedLeaves(leaves: FlowItem[][], lh: number): FlowItem[][] {
     out.push([...leaf]);
   }
   return out;
-}
-
-/**
- * A "table" that is prose: most of its text sits in long cells (a frame drawn round a page of paragraphs, an
- * abstract in a box). Its lines go back to the text flow.
- */
-export function isProseGrid(cells: readonly { text: string }[]): boolean {
-  let all = 0;
-  let long = 0;
-  for (const c of cells) {
-    const n = [...c.text.replace(/\s+/g, '')].reduce((k, ch) => k + (isCjk(ch) ? 2 : 1), 0);
-    all += n;
-    if (n > 120) long += n;
-  }
-  return all > 0 && long > 0.6 * all;
 }
 
 /** A scrap of text too small to stand as a paragraph: a choice letter, a number, a fraction, one or two characters. */

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import type { Page } from '../../../../engine/core/page.js';
-import { RulesLayout, isProseGrid, isTitleParagraph, layoutContext } from '../../../../engine/vision/layout/rules-layout.js';
+import { RulesLayout, isTitleParagraph, layoutContext } from '../../../../engine/vision/layout/rules-layout.js';
 import { xyCut } from '../../../../engine/vision/layout/xy-cut.js';
 import { proseLines, textLine } from './page-lines.js';
 
@@ -87,14 +87,6 @@ describe('RulesLayout headings set in the body size', () => {
       ['Title', '提升质量，奏响悦耳的增收曲'],
       ['Text', '记者来到全国最大的乌龙茶主产区在城区茶叶公园的生态茶园里记者看到每隔五百米就安装了一台太阳能灭虫器这些设备提升了茶叶质量安全。'],
     ]);
-  });
-});
-
-describe('isProseGrid', () => {
-  it('takes a grid whose text sits in long cells (a frame round paragraphs) for prose, a grid of short cells for a table', () => {
-    const para = 'The regulation provides that all other use, absent statutory or other express authority, requires a sales contract or permit from the district office of the bureau.';
-    expect(isProseGrid([{ text: para }, { text: para }, { text: 'Note' }])).toBe(true);
-    expect(isProseGrid([{ text: 'Region' }, { text: 'Sales' }, { text: 'North' }, { text: '1,200' }, { text: 'South' }, { text: '980' }])).toBe(false);
   });
 });
 
