@@ -10,8 +10,9 @@ const FULL_WIDTH: Record<string, string> = { ',': '，', ';': '；', ':': '：',
  * or an address), brackets next to a Han character. Spaces around the restored marks go.
  */
 export function restoreCjkPunctuation(text: string): string {
+  if (!/[,;:!?()]/.test(text) || !/[\u3400-\u9fff]/.test(text)) return text;
   const ratio = cjkRatio(text);
-  if (ratio < 0.2 || !/[,;:!?()]/.test(text)) return text;
+  if (ratio < 0.2) return text;
   const chars = [...text];
   const near = (i: number, step: 1 | -1): string => {
     for (let k = i + step; k >= 0 && k < chars.length; k += step) if (chars[k] !== ' ') return chars[k]!;

@@ -65,9 +65,9 @@ function isDisplayEquation(text: string): boolean {
 export function isCentred(l: TextLine, left: number, right: number, em: number): boolean {
   const l1 = l.bbox[0] - left;
   const r1 = right - l.bbox[2];
+  if (l1 <= 0.4 * em || r1 <= 0.4 * em || Math.abs(l1 - r1) >= Math.max(0.08 * (right - left), em)) return false;
   // Latin text: more than a paragraph indent on both sides (a ragged first line looks centred otherwise).
-  const margin = (cjkRatio(l.text) > 0.5 ? 0.4 : 1.5) * em;
-  return l1 > margin && r1 > margin && Math.abs(l1 - r1) < Math.max(0.08 * (right - left), em);
+  return (l1 > 1.5 * em && r1 > 1.5 * em) || cjkRatio(l.text) > 0.5;
 }
 
 const RUN_IN_LABEL = /^[A-Z][A-Z0-9&'/ -]{3,40}:(\s|$)/;

@@ -334,7 +334,7 @@ function joinStackedLeaves(leaves: FlowItem[][], lh: number): FlowItem[][] {
 
 /** A scrap of text too small to stand as a paragraph: a choice letter, a number, a fraction, one or two characters. */
 function isFragment(r: LayoutRegion): boolean {
-  if (r.type !== 'Text' || r.role) return false;
+  if (r.type !== 'Text' || r.role || r.text.length > 24) return false;
   const t = r.text.replace(/\s+/g, '');
   // Formulas and equation numbers are elements of their own.
   if (/[=<>≤≥]/.test(t) || /^\(\d{1,3}[a-z]?\)$/.test(t)) return false;
