@@ -117,10 +117,14 @@ export function groupParagraphs(lines: readonly TextLine[]): TextLine[][] {
     let split = false;
     // A wider gap after a line that runs to the column's edge mid-sentence, above a line that is not indented,
     // is a line OCR missed (one or two line pitches), not a paragraph break.
-    const missedLine = a.source === 'ocr' && b.source === 'ocr' && right - a.bbox[2] < em && !/[.。!！?？:：;；]$/.test(a.text.trim()) && Math.abs(b.bbox[0] - left) < 0.5 * em && gap < 2.5 * (h + typicalGap) && Math.abs(a.fontSize - b.fontSize) <= 0.2 * em && !startsListItem(b.text);
+    // OCR evidence that b carries on a's sentence: a runs to the column's edge without a stop, b starts at the margin.
+    const carriesOn = a.source === 'ocr' && b.source === 'ocr' && right - a.bbox[2] < em && !/[.。!！?？:：;；]$/.test(a.text.trim()) && Math.abs(b.bbox[0] - left) < 0.5 * em && !startsListItem(b.text);
+    const missedLine = carriesOn && gap < 2.5 * (h + typicalGap) && Math.abs(a.fontSize - b.fontSize) <= 0.2 * em;
     if (gap > typicalGap + 0.6 * h && !missedLine) split = true;
     else if (isDisplayEquation(a.text) || isDisplayEquation(b.text)) split = true;
-    else if (Math.abs(a.fontSize - b.fontSize) > (ocr ? 0.35 : 0.12) * em) split = true;
+    // An OCR box's height is a poor measure of its type (a line cut off by the page edge is shorter): it does not
+    // part two lines that carry on one sentence.
+    else if (Math.abs(a.fontSize - b.fontSize) > (ocr ? 0.35 : 0.12) * em && !carriesOn) split = true;
     else if (a.bold !== b.bold && (a.source === 'text' || b.source === 'text')) split = true;
     // A list marker opens a new item, unless the line before runs on to the column's edge mid-sentence: then the
     // "marker" is the wrapped text of that sentence ("...第" / "三、第四副区...").

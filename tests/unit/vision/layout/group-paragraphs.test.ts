@@ -112,3 +112,15 @@ describe('groupParagraphs: small first-line indents in OCR text', () => {
     expect(groupParagraphs(lines).map((p) => p.length)).toEqual([3, 3]);
   });
 });
+
+describe('groupParagraphs: a line cut off at the page foot', () => {
+  it('keeps a shorter (clipped) last line in the paragraph whose sentence it carries on', () => {
+    const lines = [
+      ocrLine('远离都市浮华甘守深山阵地是什么在支撑他们精神', [220, 1370, 383, 1384]),
+      ocrLine('的高地是什么在推动他们冲锋的步伐旅长说一营', [220, 1382, 383, 1396]),
+      ocrLine('博士硕士和学士组成的军官队伍人人都是导弹通', [221, 1394, 383, 1408]),
+      ocrLine('既精通一门以上指挥专业文能', [221, 1408, 382, 1416]),
+    ];
+    expect(groupParagraphs(lines).map((p) => p.length)).toEqual([4]);
+  });
+});
