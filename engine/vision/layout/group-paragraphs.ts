@@ -135,7 +135,7 @@ export function groupParagraphs(lines: readonly TextLine[]): TextLine[][] {
     else if (b.bbox[0] - left > indent && a.bbox[0] - left < 0.5 * indent && right - a.bbox[2] > 2 * em) split = true;
     else if (b.bbox[0] - left > indent && a.bbox[0] - left < 0.5 * indent && !isCjk(b.text[0] ?? '') && /[.!?]$/.test(a.text)) split = true;
     // Chinese text is set justified: a wrapped line never starts indented, so an indented line opens a paragraph.
-    else if (b.bbox[0] - left > indent && a.bbox[0] - left < 0.5 * indent && startsCjk(b.text)) split = true;
+    else if (b.bbox[0] - left > indent && a.bbox[0] < b.bbox[0] - 0.7 * indent && startsCjk(b.text)) split = true;
     else if (right - a.bbox[2] > firstWordWidth(a, b) + (/[.!?。！？:：]$/.test(a.text.trim()) ? 0.3 : 1.5) * em) split = true;
     else if (Math.abs(b.bbox[0] - a.bbox[0]) > 3 * em && Math.abs(b.bbox[2] - a.bbox[2]) > 3 * em) split = true;
     if (split) paras.push([b]);

@@ -1,6 +1,6 @@
 import { bboxArea, bboxIntersection, bboxUnion, type BBox } from '../../core/geometry.js';
 import type { Page, TextLine } from '../../core/page.js';
-import { isCjk } from '../../core/text.js';
+import { cjkRatio, isCjk } from '../../core/text.js';
 import { detectTables } from '../table/detect-tables.js';
 import { centerInside, splitLineIntoPieces } from '../table/text-pieces.js';
 import { withInferredBold } from './infer-bold.js';
@@ -189,7 +189,7 @@ export function isTitleParagraph(lines: readonly TextLine[], text: string, ctx: 
   if (allBold && !sentence && text.length <= 100 && !startsListItem(text)) return true;
   // A lone short line that is not a sentence, with a paragraph after it: a heading set in the body font
   // (OCR gives no weights, and many PDFs set headings only apart by space).
-  const first = text.trim()[0] ?? '';
+  const first = text.trim().replace(/^[“"'‘(（【《「『]+/, '')[0] ?? '';
   // "功用：古埃及法老胡夫的陵墓", "Tel: 555 0100": a label and its value make a line of text, not a heading.
   const labelled = /^[^:：]{1,12}[:：]\s*\S/.test(text.trim());
   if (opts.standalone && !labelled && lines.length === 1 && [...text].length <= 40 && [...text].length >= 2 && !sentence && !startsListItem(text) && /[\p{Lu}\p{Lo}\d]/u.test(first) && !/^[\d\s.,%()-]+$/.test(text) && (opts.centred || !/[,，、]/.test(text))) return true;
@@ -291,7 +291,9 @@ export class RulesLayout implements LayoutModel {
       const prevLast = i > 0 ? paras[i - 1]![paras[i - 1]!.length - 1]! : null;
       const afterBreak = i === 0 || /[.。!！?？:：;；]$/.test(prevText) || paras[i - 1]!.length === 1 || (prevLast !== null && colRight - prevLast.bbox[2] > 4 * prevLast.fontSize);
       const centred = para.length === 1 && paras.length > 1 && isCentred(para[0]!, colLeft, colRight, para[0]!.fontSize);
-      const standalone = next !== undefined && (w < 0.7 * colWidth || centred) && afterBreak;
+      // Chinese paragraphs open with an indent: an unindented single line right over one is a heading.
+      const overIndent = next !== undefined && para.length === 1 && next[0]!.bbox[0] > para[0]!.bbox[0] + 0.5 * para[0]!.fontSize && cjkRatio(para[0]!.text) > 0.5;
+      const standalone = next !== undefined && (w < 0.7 * colWidth || centred || overIndent) && afterBreak;
       const text = paragraphText(para);
       const bbox = bboxUnion(para.map((l) => l.bbox));
       const fontSize = dominantSize(para);

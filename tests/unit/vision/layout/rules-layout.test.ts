@@ -156,3 +156,21 @@ describe('isTitleParagraph guards', () => {
     expect(isTitleParagraph(one('功用：古埃及法老胡夫的陵墓'), '功用：古埃及法老胡夫的陵墓', ctx, { standalone: true })).toBe(false);
   });
 });
+
+describe('RulesLayout headings in a Chinese newspaper column', () => {
+  it('types a heading set a little in over a paragraph with a two-character indent, and one opening with a quote', () => {
+    const ocr = (text: string, bbox: [number, number, number, number]) => ({ ...textLine(text, bbox, bbox[3] - bbox[1]), source: 'ocr' as const });
+    const lines = [
+      ocr('整合资金带动优势特色茶产业发展', [557, 171, 722, 184]),
+      ocr('现代茶业县资金补助政策起到了四两拨千斤', [569, 188, 724, 202]),
+      ocr('的作用说及中央财政如何支持产业发展时安溪', [552, 201, 725, 214]),
+      ocr('县农茶局副局长认为要发展一个地区茶产业。', [552, 212, 725, 225]),
+      ocr('“荣誉室”一墙之隔是“创新室”', [583, 238, 709, 251]),
+      ocr('一营的荣誉室里锦旗鲜红奖杯夺目参观之后令', [566, 256, 728, 269]),
+      ocr('人振奋而与荣誉室一墙之隔的创新室浓缩精华。', [552, 268, 728, 281]),
+    ];
+    const regions = new RulesLayout().analysePage(page(lines, { ocr: true }), layoutContext(lines));
+    expect(regions.map((r) => r.type)).toEqual(['Title', 'Text', 'Title', 'Text']);
+    expect(regions[2]!.text).toBe('“荣誉室”一墙之隔是“创新室”');
+  });
+});
