@@ -192,9 +192,11 @@ export function isTitleParagraph(lines: readonly TextLine[], text: string, ctx: 
   const first = text.trim().replace(/^[“"'‘(（【《「『]+/, '')[0] ?? '';
   // "功用：古埃及法老胡夫的陵墓", "Tel: 555 0100": a label and its value make a line of text, not a heading.
   const labelled = /^[^:：]{1,12}[:：]\s*\S/.test(text.trim());
-  if (opts.standalone && !labelled && lines.length === 1 && [...text].length <= 40 && [...text].length >= 2 && !sentence && !startsListItem(text) && /[\p{Lu}\p{Lo}\d]/u.test(first) && !/^[\d\s.,%()-]+$/.test(text) && (opts.centred || !/[,，、]/.test(text))) return true;
+  // Lengths leave spaces out: OCR scatters spaces through small print ("C om binati ons").
+  const inked = [...text.replace(/\s+/g, '')].length;
+  if (opts.standalone && !labelled && lines.length === 1 && inked <= 40 && inked >= 2 && !sentence && !startsListItem(text) && /[\p{Lu}\p{Lo}\d]/u.test(first) && !/^[\d\s.,%()-]+$/.test(text) && (opts.centred || !/[,，、]/.test(text))) return true;
   const depth = headingNumberDepth(text);
-  if (depth > 0 && lines.length === 1 && text.length <= 50 && !sentence && !/^\d+(\.\d+)*\.?\s*$/.test(text)) {
+  if (depth > 0 && lines.length === 1 && inked <= 50 && !sentence && !/^\d+(\.\d+)*\.?\s*$/.test(text)) {
     // "3 Results" but not "3 apples were used": the words after the number start with a capital or a CJK character.
     const rest = text.replace(/^[^\p{L}]*(第[^章节篇部]+[章节篇部]|[一二三四五六七八九十]+[、.．]|[（(][一二三四五六七八九十]+[)）])?\s*/u, '');
     if (/^[\p{Lu}\p{Lo}]/u.test(rest) || /^[\u3400-\u9fff]/.test(text)) return true;

@@ -174,3 +174,13 @@ describe('RulesLayout headings in a Chinese newspaper column', () => {
     expect(regions[2]!.text).toBe('“荣誉室”一墙之隔是“创新室”');
   });
 });
+
+describe('isTitleParagraph on OCR spacing', () => {
+  it('measures a heading without the spaces OCR scatters through small print', () => {
+    const ctx = { bodyFontSize: 20, headingSizes: [] };
+    const t = '7.2. C om binati ons w ith Other Transgenic C ytokines';
+    expect(isTitleParagraph([textLine(t, [50, 81, 300, 98], 17)], t, ctx)).toBe(true);
+    const e = 'Ethics approval and consent to participate';
+    expect(isTitleParagraph([textLine(e, [303, 678, 446, 690], 12)], e, ctx, { standalone: true })).toBe(true);
+  });
+});
