@@ -4,6 +4,7 @@ import type { FurnitureItem, NodeType } from '../core/results.js';
 import type { LayoutModel, LayoutRegion } from '../vision/layout/layout-model.js';
 import { layoutContext, RulesLayout } from '../vision/layout/rules-layout.js';
 import { captionKind } from '../vision/layout/heading-rules.js';
+import { restoreCjkPunctuation } from '../vision/layout/cjk-punctuation.js';
 import { LearnedLayout, learnedFurniture } from '../vision/layout/learned/learned-layout.js';
 import { findFurniture } from './find-furniture.js';
 import { tableText } from './table-text.js';
@@ -49,7 +50,8 @@ function fromSourceBlocks(page: Page, furniture: FurnitureItem[]): ParsedRegion[
       pageWidth: page.width,
       pageHeight: page.height,
       bbox: b.bbox,
-      text: b.table ? tableText(b.table) : b.text,
+      // Chinese text keeps its printed full-width punctuation, as on pages read by layout (readers NFKC every text).
+      text: b.table ? tableText(b.table) : restoreCjkPunctuation(b.text),
       lines: [],
       fontSize: 0,
       caption: b.caption ?? '',
