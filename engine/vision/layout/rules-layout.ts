@@ -52,6 +52,12 @@ function figureBoxes(page: Page, graphics: BBox[], lines: readonly TextLine[]): 
   return merged;
 }
 
+/** "3.3.2 Plant height", "第三章 概述": a heading number followed by words. */
+function isNumberedHeading(text: string): boolean {
+  const t = text.trim();
+  return headingNumberDepth(t) > 0 && /\p{L}{2,}/u.test(t) && [...t].length <= 50 && !endsLikeSentence(t);
+}
+
 /**
  * A chart's axis ticks, category labels, legend and title sit just outside its graphics: short lines near the
  * figure box join it, step by step, unless they belong to a paragraph (a long line right above or below).
@@ -64,7 +70,7 @@ function absorbLabels(fig: BBox, lines: readonly TextLine[]): BBox {
     const t = l.text.trim();
     const ticks = !/\p{L}{2,}/u.test(t);
     // A numbered heading ("3.3.2 Plant height") next to a picture is the section's title, no label of it.
-    const heading = headingNumberDepth(t) > 0 && /\p{L}{2,}/u.test(t);
+    const heading = isNumberedHeading(t);
     return [...t].length <= 40 && l.bbox[2] - l.bbox[0] < (ticks ? 1.2 : 0.5) * figW && !/[.。]$/.test(t) && !captionKind(l.text) && !heading;
   };
   const inParagraph = (l: TextLine): boolean => {
@@ -243,7 +249,8 @@ export class RulesLayout implements LayoutModel {
     const flowLines: TextLine[] = [];
     for (const l of lines) {
       if (inTable.has(l)) continue;
-      const fig = figures.find((f) => centerInside(l.bbox, f, 2));
+      // A numbered heading is never a figure's label, even where a graphic's box reaches over it.
+      const fig = isNumberedHeading(l.text) ? undefined : figures.find((f) => centerInside(l.bbox, f, 2));
       if (fig) figLines.get(fig)!.push(l);
       else flowLines.push(l);
     }

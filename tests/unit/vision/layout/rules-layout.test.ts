@@ -184,3 +184,13 @@ describe('isTitleParagraph on OCR spacing', () => {
     expect(isTitleParagraph([textLine(e, [303, 678, 446, 690], 12)], e, ctx, { standalone: true })).toBe(true);
   });
 });
+
+describe('RulesLayout: a graphic box reaching over a heading', () => {
+  it('leaves a numbered heading in the text flow as a Title though its centre lies inside the graphic', () => {
+    const lines = [textLine('3.3.2 Plant height and flowering', [151, 748, 601, 776], 28), ...proseLines('P', 153, 960, 1100, 4, 40, 28)];
+    const regions = new RulesLayout().analysePage(page(lines, { images: [{ bbox: [226, 348, 585, 929] }] }), layoutContext(lines));
+    const fig = regions.find((r) => r.type === 'Figure')!;
+    expect(fig.lines).toHaveLength(0);
+    expect(regions.find((r) => r.type === 'Title')?.text).toBe('3.3.2 Plant height and flowering');
+  });
+});
