@@ -138,6 +138,9 @@ export function groupParagraphs(lines: readonly TextLine[]): TextLine[][] {
     else if (b.bbox[0] - left > indent && a.bbox[0] < b.bbox[0] - 0.7 * indent && startsCjk(b.text)) split = true;
     else if (right - a.bbox[2] > firstWordWidth(a, b) + (/[.!?。！？:：]$/.test(a.text.trim()) ? 0.3 : 1.5) * em) split = true;
     else if (Math.abs(b.bbox[0] - a.bbox[0]) > 3 * em && Math.abs(b.bbox[2] - a.bbox[2]) > 3 * em) split = true;
+    // A line set well to the right of the next line's start is no paragraph line it wraps into (right-aligned
+    // dates and names, a line pushed right); first-line indents are smaller.
+    else if (a.bbox[0] - b.bbox[0] > 3 * em) split = true;
     if (split) paras.push([b]);
     else paras[paras.length - 1]!.push(b);
   }

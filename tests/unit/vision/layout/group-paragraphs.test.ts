@@ -124,3 +124,10 @@ describe('groupParagraphs: a line cut off at the page foot', () => {
     expect(groupParagraphs(lines).map((p) => p.length)).toEqual([4]);
   });
 });
+
+describe('groupParagraphs: right-aligned lines', () => {
+  it('parts a short line set far right from the line under it', () => {
+    const lines = [ocrLine('银行', [1469, 118, 1538, 165]), ocrLine('2023年08月25日', [1266, 180, 1540, 219])];
+    expect(groupParagraphs(lines).map((p) => p.length)).toEqual([1, 1]);
+  });
+});
