@@ -354,27 +354,29 @@ function isFragment(r: LayoutRegion): boolean {
 }
 
 /**
- * Scraps under a paragraph (the answer choices of a question, the terms of a fraction) belong to the paragraph
- * above them in reading order: within its width and a few lines below it.
+ * Scraps under a paragraph (the answer choices of a question, the terms of a fraction) belong to the nearest
+ * paragraph above them: within its width and a few lines below its last line. Taken top to bottom, so that a
+ * paragraph grown by one scrap reaches the next.
  */
 function attachFragments(regions: LayoutRegion[], lh: number): LayoutRegion[] {
-  const out: LayoutRegion[] = [];
-  let host: LayoutRegion | null = null;
-  for (const r of regions) {
-    if (host && isFragment(r)) {
-      const [x1, , x2, y2] = host.bbox;
-      const inside = r.bbox[0] >= x1 - lh && r.bbox[2] <= x2 + lh && r.bbox[1] >= host.bbox[1] && r.bbox[1] - y2 <= 3 * lh;
-      if (inside) {
-        host.bbox = bboxUnion([host.bbox, r.bbox]);
-        host.lines = [...host.lines, ...r.lines];
-        host.text = `${host.text} ${r.text}`;
-        continue;
-      }
+  const hosts = regions.filter((r) => r.type === 'Text' && !r.role && !isFragment(r));
+  const gone = new Set<LayoutRegion>();
+  const scraps = regions.filter(isFragment).sort((a, b) => a.bbox[1] - b.bbox[1]);
+  for (const f of scraps) {
+    let best: LayoutRegion | null = null;
+    let bestGap = Infinity;
+    for (const h of hosts) {
+      const gap = f.bbox[1] - h.bbox[3];
+      const within = f.bbox[0] >= h.bbox[0] - lh && f.bbox[2] <= h.bbox[2] + lh && f.bbox[1] >= h.bbox[1] && gap <= 3 * lh;
+      if (within && gap < bestGap) [best, bestGap] = [h, gap];
     }
-    out.push(r);
-    host = r.type === 'Text' && !r.role && !isFragment(r) ? r : host && isFragment(r) ? host : null;
+    if (!best) continue;
+    best.bbox = bboxUnion([best.bbox, f.bbox]);
+    best.lines = [...best.lines, ...f.lines];
+    best.text = `${best.text} ${f.text}`;
+    gone.add(f);
   }
-  return out;
+  return regions.filter((r) => !gone.has(r));
 }
 
 /** Consecutive list items of one column form one Text region (a list), one item per line of its text. */
