@@ -194,3 +194,20 @@ describe('RulesLayout: a graphic box reaching over a heading', () => {
     expect(regions.find((r) => r.type === 'Title')?.text).toBe('3.3.2 Plant height and flowering');
   });
 });
+
+describe('RulesLayout: choices in a column of their own', () => {
+  it('joins choice scraps to the question right above them though XY-cut reads them after another column', () => {
+    const lines = [
+      textLine('Read each question. Then fill in the correct answer on the sheet.', [123, 368, 780, 392], 22),
+      textLine('Each answer is marked on the answer sheet your teacher gives you.', [123, 400, 780, 424], 22),
+      textLine('4. Emilia used 4 of her 8 stamps to mail letters. Which one?', [816, 368, 1395, 392], 22),
+      textLine('F G', [880, 489, 908, 589], 22),
+      textLine('5 8 3 4', [925, 476, 951, 607], 22),
+      textLine('2 3 7', [1211, 503, 1241, 600], 22),
+    ];
+    const regions = new RulesLayout().analysePage(page(lines), layoutContext(lines));
+    const q = regions.find((r) => r.text.startsWith('4. Emilia'))!;
+    expect(q.bbox).toEqual([816, 368, 1395, 607]);
+    expect(regions).toHaveLength(2);
+  });
+});
