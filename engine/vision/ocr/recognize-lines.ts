@@ -5,6 +5,21 @@ import { timeStage, timeStageAsync } from './ocr-stage-clock.js';
 import type { Quad } from './text-quad.js';
 import { blankColumns, insertWordSpaces } from './word-gaps.js';
 
+/*
+ * Int8 recogniser, tried and rejected (onnxruntime-node 1.30, 2-core EPYC with AVX2, no VNNI; CPU seconds, 1 thread).
+ * Static QDQ built from the folded fp32 model: per-channel symmetric int8 weights (-63..63: AVX2's vpmaddubsw
+ * cannot saturate), uint8 activations with min/max scales from rendered line crops, fused by onnxruntime into
+ * QLinearConv / MatMulIntegerToFloat (bench/ocr-int8-trial.mjs rebuilds it and times it). Per 48x1000 line, run CPU:
+ * fp32 60 ms; every conv int8 62; all 1x1 convs 54; 1x1 convs with >= 240 input channels + the SVTR/CTC matmuls 49-51.
+ * Depthwise convs are slower in int8, and each int8 conv costs a Q, a DQ, an unfused hard-swish (HardSigmoid + Mul)
+ * and NCHWc reorders that the fp32 NCHWc convolution fuses away; that overhead eats half of the GEMM gain.
+ * Best variant on bench/ocr-speed.mjs --limit 12 --profile, rec.run per page, runs back to back: licences
+ * 1075 -> 874 ms (-19%), dense pages 4326 -> 3465 ms (-20%) (another pair: -22%); accuracy held (ocr-accuracy zh/en edit
+ * 0.324/0.340, recall 0.895/0.965; extract-corpus licence 58/59, emr 54/54). Below the 25% asked for: fp32 stays.
+ * Dynamic quantisation (DynamicQuantizeLinear + ConvInteger) on the same convs: -8% (1x1 >= 240) or -1% (all 1x1).
+ * Detector, same recipe on 960x736: no gain (143 ms fp32 vs 136-200 ms). Worth retrying on a CPU with VNNI.
+ */
+
 /**
  * PP-OCR line recognition: each quad is warped to height 48 and run through the model on its own, at its own
  * width (no padding beyond MIN_W), and the CTC output is decoded greedily.
