@@ -126,9 +126,10 @@ export function groupParagraphs(lines: readonly TextLine[]): TextLine[][] {
     // part two lines that carry on one sentence.
     else if (Math.abs(a.fontSize - b.fontSize) > (ocr ? 0.35 : 0.12) * em && !carriesOn) split = true;
     else if (a.bold !== b.bold && (a.source === 'text' || b.source === 'text')) split = true;
-    // A list marker opens a new item, unless the line before runs on to the column's edge mid-sentence: then the
-    // "marker" is the wrapped text of that sentence ("...第" / "三、第四副区...").
-    else if (startsListItem(b.text) && !(right - a.bbox[2] < em && !/[.。!！?？:：;；]$/.test(a.text.trim()))) split = true;
+    // A list marker, or a bracketed tag opening a Chinese item ("【摘要】", "【平安证券】"), opens a new item,
+    // unless the line before runs on to the column's edge mid-sentence: then the "marker" is the wrapped text
+    // of that sentence ("...第" / "三、第四副区...").
+    else if ((startsListItem(b.text) || /^【[^】]{1,12}】/.test(b.text.trim())) && !(right - a.bbox[2] < em && !/[.。!！?？:：;；]$/.test(a.text.trim()))) split = true;
     else if (isCentred(a, left, right, em) !== isCentred(b, left, right, em)) split = true;
     // A run-in heading in capitals opens a paragraph: "SUMMARY: The Bureau...", "NOTE: ...".
     else if (RUN_IN_LABEL.test(b.text.trim()) && (/[.!?。:]$/.test(a.text.trim()) || right - a.bbox[2] > 3 * em)) split = true;

@@ -131,3 +131,15 @@ describe('groupParagraphs: right-aligned lines', () => {
     expect(groupParagraphs(lines).map((p) => p.length)).toEqual([1, 1]);
   });
 });
+
+describe('groupParagraphs: bracketed Chinese item tags', () => {
+  it('opens an item at a line starting with 【...】 after a line that ends short', () => {
+    const lines = [
+      ocrLine('【平安证券】常熟银行(601128.SH)*季报点评*息差', [178, 1507, 635, 1534]),
+      ocrLine('表现优于同业,看好微贷复苏*强烈推荐20230420', [172, 1538, 593, 1565]),
+      ocrLine('【平安证券】常熟银行(601128.SH)*事项点评*盈利', [178, 1576, 635, 1603]),
+      ocrLine('维持快增,存贷扩张积极*强烈推荐20230410', [172, 1604, 552, 1630]),
+    ];
+    expect(groupParagraphs(lines).map((p) => p.length)).toEqual([2, 2]);
+  });
+});
