@@ -379,12 +379,20 @@ function attachFragments(regions: LayoutRegion[], lh: number): LayoutRegion[] {
   return regions.filter((r) => !gone.has(r));
 }
 
-/** Consecutive list items of one column form one Text region (a list), one item per line of its text. */
+const BULLET = /^[•●○◦▪■□◆◇➢➤►✓✔\-–—*·]/;
+
+/**
+ * Consecutive list items of one column form one Text region (a list), one item per line of its text. A numbered
+ * item that runs over several lines ("(2) A right-of-way is reserved for ditches...", "3. 答案示例：...") is a
+ * numbered paragraph: it stands as a paragraph of its own, as do the numbered ones around it. Bulleted items
+ * and one-line numbered items make a list.
+ */
 function groupListItems(regions: LayoutRegion[]): LayoutRegion[] {
   const out: LayoutRegion[] = [];
   let list: LayoutRegion | null = null;
   for (const r of regions) {
-    const item = r.type === 'Text' && !r.role && startsListItem(r.text);
+    const numberedParagraph = r.lines.length > 1 && !BULLET.test(r.text.trim());
+    const item = r.type === 'Text' && !r.role && startsListItem(r.text) && !numberedParagraph;
     if (item && list && Math.abs(r.bbox[0] - list.bbox[0]) < 2 * r.fontSize && r.bbox[1] - list.bbox[3] < 2 * r.fontSize) {
       list.text += `\n${r.text}`;
       list.lines.push(...r.lines);
