@@ -84,6 +84,21 @@ export function startsCjk(text: string): boolean {
   return isCjk(t[0] ?? '');
 }
 
+/** A line of Chinese characters only (nine in ten of its characters CJK, at least two of them). */
+export function isHanLine(l: TextLine): boolean {
+  return cjkRatio(l.text) >= 0.9 && [...l.text.replace(/\s+/g, '')].length >= 2;
+}
+
+/**
+ * Of two lines, the one in a fifth larger type is set short of the column's width: less than four fifths of it,
+ * or of the other line where that is wider (a stretch of two lines gives a poor measure of its column).
+ */
+function largerShortLine(a: TextLine, b: TextLine, left: number, right: number): boolean {
+  const [big, small] = a.fontSize >= b.fontSize ? [a, b] : [b, a];
+  const width = Math.max(right - left, small.bbox[2] - small.bbox[0]);
+  return big.fontSize >= 1.2 * small.fontSize && big.bbox[2] - big.bbox[0] < 0.8 * width;
+}
+
 function lineHeight(l: TextLine): number {
   return Math.max(1, l.bbox[3] - l.bbox[1]);
 }
@@ -125,6 +140,10 @@ export function groupParagraphs(lines: readonly TextLine[]): TextLine[][] {
     // An OCR box's height is a poor measure of its type (a line cut off by the page edge is shorter): it does not
     // part two lines that carry on one sentence.
     else if (Math.abs(a.fontSize - b.fontSize) > (ocr ? 0.35 : 0.12) * em && !carriesOn) split = true;
+    // Chinese characters fill their em box, so the OCR box of a line of them measures its type well: a line a
+    // fifth larger than the one next to it, and short of the column's width, is a heading over or under text
+    // (tightly set body lines can differ as much in box height, but they run the column's width).
+    else if (ocr && isHanLine(a) && isHanLine(b) && !carriesOn && largerShortLine(a, b, left, right)) split = true;
     else if (a.bold !== b.bold && (a.source === 'text' || b.source === 'text')) split = true;
     // A list marker, or a bracketed tag opening a Chinese item ("【摘要】", "【平安证券】"), opens a new item,
     // unless the line before runs on to the column's edge mid-sentence: then the "marker" is the wrapped text

@@ -8,7 +8,7 @@ import { splitOcrLinesAtGutters } from './split-ocr-columns.js';
 import { captionedGraphics } from './caption-graphics.js';
 import { blankBandFigures } from './blank-figures.js';
 import { joinVerticalText } from './vertical-text.js';
-import { groupParagraphs, isCentred, paragraphText } from './group-paragraphs.js';
+import { groupParagraphs, isCentred, isHanLine, paragraphText } from './group-paragraphs.js';
 import { captionKind, endsLikeSentence, headingNumberDepth, isNoteText, startsListItem } from './heading-rules.js';
 import type { LayoutContext, LayoutModel, LayoutRegion } from './layout-model.js';
 import { xyCut } from './xy-cut.js';
@@ -175,7 +175,17 @@ export function headingLevel(text: string, fontSize: number, ctx: LayoutContext)
   return rank + depth / 10;
 }
 
-export function isTitleParagraph(lines: readonly TextLine[], text: string, ctx: LayoutContext, opts: { standalone?: boolean; centred?: boolean } = {}): boolean {
+/**
+ * The type size of a scanned page's Chinese running text: the median OCR box height of its lines of Chinese
+ * characters only, six or more of them (0 with fewer than five such lines). Chinese characters fill their em
+ * box, so these heights measure type better than those of Latin lines (ascenders, descenders, brackets).
+ */
+export function hanBodySize(lines: readonly TextLine[]): number {
+  const sizes = lines.filter((l) => l.source === 'ocr' && isHanLine(l) && [...l.text.replace(/\s+/g, '')].length >= 6).map((l) => l.fontSize);
+  return sizes.length >= 5 ? median(sizes) : 0;
+}
+
+export function isTitleParagraph(lines: readonly TextLine[], text: string, ctx: LayoutContext, opts: { standalone?: boolean; centred?: boolean; hanBody?: number } = {}): boolean {
   if (lines.length > 3 || text.length > 160 || text.length < 1) return false;
   if (!/[\p{L}\p{N}]/u.test(text)) return false;
   if (captionKind(text)) return false;
@@ -191,6 +201,9 @@ export function isTitleParagraph(lines: readonly TextLine[], text: string, ctx: 
   // Length as set: a CJK character takes the room of two Latin letters.
   const setLength = [...text].reduce((n, c) => n + (isCjk(c) ? 2 : 1), 0);
   if (size >= body * ratio && !(sentence && setLength > 60) && !startsListItem(text)) return true;
+  // A short line of Chinese characters a fifth larger than the page's Chinese running text ("第七单元测查卷").
+  const han = opts.hanBody ?? 0;
+  if (han > 0 && lines.length === 1 && lines[0]!.source === 'ocr' && isHanLine(lines[0]!) && lines[0]!.fontSize >= 1.2 * han && [...text].length <= 30 && !sentence && !startsListItem(text)) return true;
   const allBold = lines.every((l) => l.bold);
   if (allBold && !sentence && text.length <= 100 && !startsListItem(text)) return true;
   // A lone short line that is not a sentence, with a paragraph after it: a heading set in the body font
@@ -268,12 +281,13 @@ export class RulesLayout implements LayoutModel {
     const lh = median(pieces.map((l) => l.bbox[3] - l.bbox[1])) || em;
     // OCR boxes are padded around the ink, so the gutter between two columns of a scan can be only a few pixels.
     const minColumnGap = page.ocr ? Math.max(0.35 * em, 4) : Math.max(0.8 * em, page.width * 0.01);
+    const hanBody = page.ocr ? hanBodySize(pieces) : 0;
     const leaves = joinStackedLeaves(xyCut(items, { minColumnGap, minBandGap: Math.max(1.2 * lh, em) }), lh);
     const out: LayoutRegion[] = [];
     for (const leaf of leaves) {
       const leafLines: TextLine[] = [];
       const flush = (): void => {
-        if (leafLines.length) out.push(...this.paragraphs(leafLines.splice(0), ctx));
+        if (leafLines.length) out.push(...this.paragraphs(leafLines.splice(0), ctx, hanBody));
       };
       for (const item of [...leaf].sort((a, b) => a.bbox[1] - b.bbox[1])) {
         if (item.kind === 'region') {
@@ -286,7 +300,7 @@ export class RulesLayout implements LayoutModel {
     return attachFragments(out, lh);
   }
 
-  private paragraphs(lines: TextLine[], ctx: LayoutContext): LayoutRegion[] {
+  private paragraphs(lines: TextLine[], ctx: LayoutContext, hanBody = 0): LayoutRegion[] {
     const paras = groupParagraphs(lines);
     const colLeft = Math.min(...lines.map((l) => l.bbox[0]));
     const colRight = Math.max(...lines.map((l) => l.bbox[2]));
@@ -309,7 +323,7 @@ export class RulesLayout implements LayoutModel {
       const region: LayoutRegion = { type: 'Text', bbox, lines: para, text, fontSize };
       if (captionKind(text)) region.role = 'caption';
       else if (isNoteText(text)) region.role = 'note';
-      else if (isTitleParagraph(para, text, ctx, { standalone, centred })) {
+      else if (isTitleParagraph(para, text, ctx, { standalone, centred, hanBody })) {
         region.type = 'Title';
         region.level = headingLevel(text, fontSize, ctx);
       }

@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import type { Page } from '../../../../engine/core/page.js';
 import { RulesLayout, isTitleParagraph, layoutContext } from '../../../../engine/vision/layout/rules-layout.js';
 import { xyCut } from '../../../../engine/vision/layout/xy-cut.js';
+import { groupParagraphs } from '../../../../engine/vision/layout/group-paragraphs.js';
 import { proseLines, textLine } from './page-lines.js';
 
 function page(lines: Page['lines'], extra: Partial<Page> = {}): Page {
@@ -87,6 +88,37 @@ describe('RulesLayout headings set in the body size', () => {
       ['Title', '提升质量，奏响悦耳的增收曲'],
       ['Text', '记者来到全国最大的乌龙茶主产区在城区茶叶公园的生态茶园里记者看到每隔五百米就安装了一台太阳能灭虫器这些设备提升了茶叶质量安全。'],
     ]);
+  });
+});
+
+describe('RulesLayout Chinese headings a little larger than the text (OCR)', () => {
+  const ocr = (text: string, bbox: [number, number, number, number]) => ({ ...textLine(text, bbox, bbox[3] - bbox[1]), source: 'ocr' as const });
+
+  it('types a short line of Chinese a fifth larger than the running text as a Title, with no gap around it', () => {
+    // Body boxes 28 px tall on a 36 px pitch; the heading box 35 px (1.25x: under the general OCR size rule of 1.35x).
+    const lines = [
+      ocr('调查人员走访了农户合作社和加工企业', [100, 100, 700, 128]),
+      ocr('并记录了茶园面积和产量的变化情况', [100, 136, 700, 164]),
+      ocr('核对了各地上报的统计数据参见《年鉴》', [100, 172, 640, 200]),
+      ocr('第七单元测查卷', [100, 206, 360, 241]),
+      ocr('调查表明标准化生态茶园面积逐年增加', [100, 249, 700, 277]),
+      ocr('良种推广的比例已经超过了九成以上的', [100, 285, 700, 313]),
+      ocr('茶农的人均收入有了明显的提高。', [100, 321, 560, 349]),
+    ];
+    const regions = new RulesLayout().analysePage(page(lines, { ocr: true }), layoutContext(lines));
+    expect(regions.map((r) => [r.type, r.text])).toEqual([
+      ['Text', '调查人员走访了农户合作社和加工企业并记录了茶园面积和产量的变化情况核对了各地上报的统计数据参见《年鉴》'],
+      ['Title', '第七单元测查卷'],
+      ['Text', '调查表明标准化生态茶园面积逐年增加良种推广的比例已经超过了九成以上的茶农的人均收入有了明显的提高。'],
+    ]);
+  });
+
+  it('parts a larger short Chinese line from the one line under it, but not two full-width body lines differing as much', () => {
+    const heading = [ocr('中国的世界文化遗产', [362, 447, 522, 466]), ocr('略。优秀例文参见课堂素材书的第三册', [319, 473, 540, 488])];
+    expect(groupParagraphs(heading).map((p) => p.map((l) => l.text))).toEqual([['中国的世界文化遗产'], ['略。优秀例文参见课堂素材书的第三册']]);
+    // Tightly set newspaper lines: OCR boxes of 11 and 14 px, every line running the column's width.
+    const body = [ocr('茶业项目资金的扶持下漳平市大力改进茶树品种:', [100, 100, 400, 111]), ocr('着力提升水仙茶和高山茶三大名优茶的品质和', [100, 112, 401, 126]), ocr('知名度日前中国茶叶学会已经审查通过了', [100, 128, 399, 139])];
+    expect(groupParagraphs(body).map((p) => p.length)).toEqual([3]);
   });
 });
 
