@@ -11,6 +11,8 @@ import { growRect, minAreaRect, normalizeRect, quadToRect, rectCorners, type Poi
 
 export interface DetectOptions {
   maxSide?: number;
+  /** A small page is enlarged until its shorter side reaches this (never past maxSide, nor more than MAX_UPSCALE). */
+  minSide?: number;
   /** Pixel threshold on the probability map. */
   threshold?: number;
   /** Minimum mean probability inside a box. */
@@ -117,9 +119,18 @@ export function resizeToTensor(img: RgbaImage, ow: number, oh: number): Float32A
   return out;
 }
 
-/** Size the detector sees: longer side at most maxSide, both sides multiples of 32. */
-export function detectionSize(width: number, height: number, maxSide: number): { w: number; h: number } {
-  const ratio = Math.max(width, height) > maxSide ? maxSide / Math.max(width, height) : 1;
+/** Largest enlargement minSide may ask for: beyond it, text a small image holds is usually big already. */
+const MAX_UPSCALE = 2;
+
+/**
+ * Size the detector sees: longer side at most maxSide; a page whose shorter side is under minSide is enlarged
+ * towards it (at most MAX_UPSCALE, longer side still at most maxSide); both sides multiples of 32.
+ */
+export function detectionSize(width: number, height: number, maxSide: number, minSide = 0): { w: number; h: number } {
+  const long = Math.max(width, height);
+  const short = Math.min(width, height);
+  let ratio = long > maxSide ? maxSide / long : 1;
+  if (short * ratio < minSide) ratio = Math.max(ratio, Math.min(minSide / short, maxSide / long, MAX_UPSCALE));
   return {
     w: Math.max(32, Math.round((width * ratio) / 32) * 32),
     h: Math.max(32, Math.round((height * ratio) / 32) * 32),
@@ -207,7 +218,7 @@ export async function detectTextBoxes(img: RgbaImage, opts: DetectOptions = {}):
   const boxThreshold = opts.boxThreshold ?? 0.6;
   const unclipRatio = opts.unclipRatio ?? 1.5;
   const { det } = await ocrModels();
-  const { w: dw, h: dh } = detectionSize(img.width, img.height, maxSide);
+  const { w: dw, h: dh } = detectionSize(img.width, img.height, maxSide, opts.minSide ?? 0);
   const input = new ort.Tensor('float32', timeStage('det.prep', () => resizeToTensor(img, dw, dh)), [1, 3, dh, dw]);
   const result = await timeStageAsync('det.run', () => det.run({ [det.inputNames[0]!]: input }));
   const out = result[det.outputNames[0]!]!;

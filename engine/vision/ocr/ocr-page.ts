@@ -2,7 +2,7 @@ import type { RgbaImage } from '../../core/image.js';
 import type { TextLine } from '../../core/page.js';
 import type { BBox } from '../../core/geometry.js';
 import { upsideDownProbability } from './classify-line-direction.js';
-import { detectTextBoxes } from './detect-text-boxes.js';
+import { detectTextBoxes, type DetectedBox } from './detect-text-boxes.js';
 import { findQuarterTurn, isUpsideDown } from './find-page-orientation.js';
 import { tidyLineText } from './line-text.js';
 import { xyCutOrder } from './line-reading-order.js';
@@ -29,6 +29,23 @@ export interface OcrImageResult {
 
 /** Longer side the detector sees; 1280 keeps 8-9 pt print at 200 dpi above the detector's smallest text. */
 const DET_MAX_SIDE = 1280;
+/**
+ * A low-resolution page (shorter side under 960, e.g. a 600x800 article image at ~72 dpi) whose text comes out
+ * small (median box height under SMALL_TEXT px) is detected again enlarged towards a 960 px shorter side (at most
+ * twice): its 6-7 px text set solid was merged or missed at native size (a PubLayNet figure caption of 10 lines was
+ * found only from 736 up). Small images with ordinary text and 150-300 dpi pages (shrunk to 1280) are not re-run.
+ */
+const DET_MIN_SIDE = 960;
+const SMALL_TEXT = 16;
+/**
+ * Boxes are kept down to a mean probability of 0.45 (PaddleOCR's box_thresh is 0.6): large bold or condensed
+ * headlines score 0.5-0.57 (their stroke centres are less sure than body text) and were dropped whole.
+ */
+const WEAK_BOX = 0.45;
+/** Boxes scoring at least this are sure text; weaker ones (down to WEAK_BOX) must read well. */
+const SURE_BOX = 0.6;
+/** Recognition confidence a weak box needs to be kept: noise and half-lines read at 0.5-0.8, headlines at 0.99+. */
+const WEAK_CONFIDENCE = 0.85;
 /** Lines read with less confidence than this are noise (PaddleOCR's drop_score). */
 const MIN_CONFIDENCE = 0.5;
 /** A line whose crop the classifier calls upside down this surely is read turned (PaddleOCR's cls_thresh). */
@@ -45,13 +62,13 @@ export async function ocrImage(image: RgbaImage, opts: OcrImageOptions = {}): Pr
   const detectOrientation = opts.detectOrientation ?? true;
   if (image.width < 8 || image.height < 8) return { lines: [], rotation: 0, width: image.width, height: image.height, skewDegrees: 0 };
   let img = timeStage('page.flatten', () => flattenAlpha(image));
-  let boxes = await detectTextBoxes(img, { maxSide: DET_MAX_SIDE });
+  let boxes = await detectAtTextScale(img);
   let rotation: 0 | 90 | 180 | 270 = 0;
   if (detectOrientation && boxes.length > 0) {
-    const quarter = await timeStageAsync('~orient.quarter', () => findQuarterTurn(img, boxes));
+    const quarter = await timeStageAsync('~orient.quarter', () => findQuarterTurn(img, boxes.filter((b) => b.score >= SURE_BOX)));
     if (quarter !== 0) {
       img = timeStage('page.rotate', () => rotateImage(img, quarter));
-      boxes = await detectTextBoxes(img, { maxSide: DET_MAX_SIDE });
+      boxes = await detectAtTextScale(img);
       rotation = quarter;
     }
   }
@@ -85,10 +102,22 @@ export async function ocrImage(image: RgbaImage, opts: OcrImageOptions = {}): Pr
     img,
     quads.map((quad, i) => ({ quad, flip: flips[i] })),
   );
+  // The classifier is sometimes sure a tight crop of tiny text is upside down when it is not (the last line of a
+  // block of 7 px print, read as garbage turned): a line turned alone is read both ways and keeps the better reading.
+  const turned = flips.flatMap((f, i) => (f ? [i] : []));
+  if (turned.length > 0) {
+    const asIs = await recognizeLines(
+      img,
+      turned.map((i) => ({ quad: quads[i]! })),
+    );
+    turned.forEach((i, k) => {
+      if (asIs[k]!.confidence > read[i]!.confidence) read[i] = asIs[k]!;
+    });
+  }
   const placed: { line: TextLine; quad: Quad }[] = [];
   read.forEach((r, i) => {
     const text = tidyLineText(r.text);
-    if (!text || r.confidence < MIN_CONFIDENCE) return;
+    if (!text || !keepReadLine(boxes[i]!.score, r.confidence)) return;
     const quad = quads[i]!;
     const bbox = clampBox(quad, img.width, img.height);
     const fontSize = Math.round(Math.min(quadSize(quad).h, bbox[3] - bbox[1]) * 10) / 10;
@@ -111,6 +140,26 @@ export async function ocrImage(image: RgbaImage, opts: OcrImageOptions = {}): Pr
     height: img.height,
     skewDegrees: Math.round(((skew * 180) / Math.PI) * 10) / 10,
   };
+}
+
+/** Text boxes, found again on an enlarged page when the page is small and so is its text (see DET_MIN_SIDE). */
+async function detectAtTextScale(img: RgbaImage): Promise<DetectedBox[]> {
+  const boxes = await detectTextBoxes(img, { maxSide: DET_MAX_SIDE, boxThreshold: WEAK_BOX });
+  if (Math.max(img.width, img.height) > DET_MAX_SIDE || Math.min(img.width, img.height) >= DET_MIN_SIDE || boxes.length === 0) return boxes;
+  if (medianTextHeight(boxes) >= SMALL_TEXT) return boxes;
+  return detectTextBoxes(img, { maxSide: DET_MAX_SIDE, minSide: DET_MIN_SIDE, boxThreshold: WEAK_BOX });
+}
+
+/** Median of the boxes' shorter sides, in image pixels. */
+export function medianTextHeight(boxes: DetectedBox[]): number {
+  const hs = boxes.map((b) => Math.min(b.rect.w, b.rect.h)).sort((a, b) => a - b);
+  return hs[Math.floor(hs.length / 2)]!;
+}
+
+/** Whether a line read from a box of this detection score with this confidence is text (not noise). */
+export function keepReadLine(boxScore: number, confidence: number): boolean {
+  if (confidence < MIN_CONFIDENCE) return false;
+  return boxScore >= SURE_BOX || confidence >= WEAK_CONFIDENCE;
 }
 
 /**

@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import type { RgbaImage } from '../../../../engine/core/image.js';
+import type { TextLine } from '../../../../engine/core/page.js';
+import { detectionSize } from '../../../../engine/vision/ocr/detect-text-boxes.js';
+import { keepReadLine, ocrImage } from '../../../../engine/vision/ocr/ocr-page.js';
+
+const GEN = join(import.meta.dirname, '../../../fixtures/generated');
+
+interface Truth {
+  width: number;
+  height: number;
+  lines: { text: string; bbox: [number, number, number, number]; fontSize: number }[];
+}
+
+async function decode(name: string): Promise<RgbaImage> {
+  const img = await loadImage(readFileSync(join(GEN, name)));
+  const c = createCanvas(img.width, img.height);
+  const ctx = c.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  return { width: img.width, height: img.height, data: ctx.getImageData(0, 0, img.width, img.height).data };
+}
+
+const truth = (name: string) => JSON.parse(readFileSync(join(GEN, name), 'utf8')) as Truth;
+const squash = (s: string) => s.normalize('NFKC').replace(/\s+/g, '');
+
+function lineAt(lines: TextLine[], box: [number, number, number, number]): TextLine | undefined {
+  let best: TextLine | undefined;
+  let bestOverlap = 0;
+  for (const l of lines) {
+    const w = Math.min(l.bbox[2], box[2]) - Math.max(l.bbox[0], box[0]);
+    const h = Math.min(l.bbox[3], box[3]) - Math.max(l.bbox[1], box[1]);
+    if (w > 0 && h > 0 && w * h > bestOverlap) {
+      bestOverlap = w * h;
+      best = l;
+    }
+  }
+  return best;
+}
+
+describe('detector input size', () => {
+  it('enlarges a low-resolution page towards a 960 px shorter side', () => {
+    expect(detectionSize(600, 800, 1280, 960)).toEqual({ w: 960, h: 1280 });
+    expect(detectionSize(596, 842, 1280, 960)).toEqual({ w: 896, h: 1280 });
+  });
+  it('leaves 150-300 dpi pages at a 1280 px longer side', () => {
+    expect(detectionSize(1654, 2339, 1280, 960)).toEqual({ w: 896, h: 1280 });
+    expect(detectionSize(2480, 3508, 1280, 960)).toEqual({ w: 896, h: 1280 });
+    expect(detectionSize(1240, 1754, 1280, 960)).toEqual({ w: 896, h: 1280 });
+  });
+  it('enlarges a small image at most twice', () => {
+    expect(detectionSize(300, 100, 1280, 960)).toEqual({ w: 608, h: 192 });
+    expect(detectionSize(300, 100, 1280)).toEqual({ w: 288, h: 96 });
+  });
+});
+
+describe('weak detector boxes', () => {
+  it('keeps a weak box only when its line reads confidently', () => {
+    expect(keepReadLine(0.55, 0.99)).toBe(true);
+    expect(keepReadLine(0.55, 0.7)).toBe(false);
+    expect(keepReadLine(0.7, 0.6)).toBe(true);
+    expect(keepReadLine(0.9, 0.4)).toBe(false);
+  });
+});
+
+describe('ocrImage on text far from the usual size', () => {
+  it('reads every line of a 600 px page with 7 px text set solid', async () => {
+    const t = truth('ocr-small-print.json');
+    const res = await ocrImage(await decode('ocr-small-print.png'));
+    expect(res.rotation).toBe(0);
+    expect(res.lines.map((l) => squash(l.text))).toEqual(t.lines.map((l) => squash(l.text)));
+    for (const drawn of t.lines) {
+      const got = lineAt(res.lines, drawn.bbox)!;
+      expect(squash(got.text)).toBe(squash(drawn.text));
+      for (let k = 0; k < 4; k++) expect(Math.abs(got.bbox[k]! - drawn.bbox[k]!), `${drawn.text} edge ${k}`).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it('reads a 150 px headline above small print', async () => {
+    const t = truth('ocr-headline.json');
+    const res = await ocrImage(await decode('ocr-headline.png'));
+    expect(res.lines).toHaveLength(3);
+    expect(squash(res.lines[1]!.text)).toBe(squash(t.lines[1]!.text));
+    const head = lineAt(res.lines, t.lines[0]!.bbox)!;
+    expect(head.text).toBe('春季农产品价格回落');
+    for (let k = 0; k < 4; k++) expect(Math.abs(head.bbox[k]! - t.lines[0]!.bbox[k]!), `edge ${k}`).toBeLessThanOrEqual(16);
+    expect(head.fontSize).toBeGreaterThan(120);
+  });
+});
