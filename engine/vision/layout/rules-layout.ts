@@ -185,7 +185,7 @@ export function hanBodySize(lines: readonly TextLine[]): number {
   return sizes.length >= 5 ? median(sizes) : 0;
 }
 
-export function isTitleParagraph(lines: readonly TextLine[], text: string, ctx: LayoutContext, opts: { standalone?: boolean; centred?: boolean; hanBody?: number } = {}): boolean {
+export function isTitleParagraph(lines: readonly TextLine[], text: string, ctx: LayoutContext, opts: { standalone?: boolean; wrappedHead?: boolean; centred?: boolean; hanBody?: number } = {}): boolean {
   if (lines.length > 3 || text.length > 160 || text.length < 1) return false;
   if (!/[\p{L}\p{N}]/u.test(text)) return false;
   if (captionKind(text)) return false;
@@ -193,7 +193,9 @@ export function isTitleParagraph(lines: readonly TextLine[], text: string, ctx: 
   // function word ("The following numbered terms and" is the first line of a paragraph).
   if (!/\p{L}{2,}|[\u3400-\u9fff]/u.test(text)) return false;
   if (/\s(and|or|of|the|to|in|for|with|a|an|by|as|at|on|from|that|is|are)$/i.test(text.trim())) return false;
-  const size = dominantSize(lines);
+  // A heading of two sizes ("ISAT Practice" over a smaller "Cumulative, Chapters 1-9") is as large as its
+  // lines on average, though most of its characters are in the smaller size.
+  const size = Math.max(dominantSize(lines), lines.reduce((sum, l) => sum + l.fontSize, 0) / lines.length);
   const body = ctx.bodyFontSize || size;
   const sentence = endsLikeSentence(text);
   // OCR line boxes vary in height by a fifth or so: a heading must stand out more there.
@@ -214,6 +216,10 @@ export function isTitleParagraph(lines: readonly TextLine[], text: string, ctx: 
   // Lengths leave spaces out: OCR scatters spaces through small print ("C om binati ons").
   const inked = [...text.replace(/\s+/g, '')].length;
   if (opts.standalone && !labelled && lines.length === 1 && inked <= 40 && inked >= 2 && !sentence && !startsListItem(text) && /[\p{Lu}\p{Lo}\d]/u.test(first) && !/^[\d\s.,%()-]+$/.test(text) && (opts.centred || !/[,，、]/.test(text))) return true;
+  // A heading that wraps: two lines, the second ending well short of the column, between a finished paragraph
+  // and the text it heads; no sentence, no comma, no label ("Long-distance movements and comparison to Atlantic
+  // / migration models").
+  if (opts.wrappedHead && !labelled && lines.length === 2 && inked <= 90 && !sentence && !startsListItem(text) && /[\p{Lu}\p{Lo}\d]/u.test(first) && !/[,，、;；]/.test(text) && !/-$/.test(lines[0]!.text.trim())) return true;
   const depth = headingNumberDepth(text);
   if (depth > 0 && lines.length === 1 && inked <= 50 && !sentence && !/^\d+(\.\d+)*\.?\s*$/.test(text)) {
     // "3 Results" but not "3 apples were used": the words after the number start with a capital or a CJK character.
@@ -317,13 +323,16 @@ export class RulesLayout implements LayoutModel {
       // Chinese paragraphs open with an indent: an unindented single line right over one is a heading.
       const overIndent = next !== undefined && para.length === 1 && next[0]!.bbox[0] > para[0]!.bbox[0] + 0.5 * para[0]!.fontSize && cjkRatio(para[0]!.text) > 0.5;
       const standalone = next !== undefined && (w < 0.7 * colWidth || centred || overIndent) && afterBreak;
+      // Two lines, the second ending short (less than 0.7 of the column), after a finished paragraph, over another.
+      const lastW = para[para.length - 1]!.bbox[2] - para[para.length - 1]!.bbox[0];
+      const wrappedHead = next !== undefined && para.length === 2 && lastW < 0.7 * colWidth && afterBreak && i > 0;
       const text = paragraphText(para);
       const bbox = bboxUnion(para.map((l) => l.bbox));
       const fontSize = dominantSize(para);
       const region: LayoutRegion = { type: 'Text', bbox, lines: para, text, fontSize };
       if (captionKind(text)) region.role = 'caption';
       else if (isNoteText(text)) region.role = 'note';
-      else if (isTitleParagraph(para, text, ctx, { standalone, centred, hanBody })) {
+      else if (isTitleParagraph(para, text, ctx, { standalone, wrappedHead, centred, hanBody })) {
         region.type = 'Title';
         region.level = headingLevel(text, fontSize, ctx);
       }

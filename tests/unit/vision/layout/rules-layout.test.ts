@@ -122,6 +122,25 @@ describe('RulesLayout Chinese headings a little larger than the text (OCR)', () 
   });
 });
 
+describe('RulesLayout headings of two sizes (OCR)', () => {
+  const ocr = (text: string, bbox: [number, number, number, number]) => ({ ...textLine(text, bbox, bbox[3] - bbox[1]), source: 'ocr' as const });
+
+  it('types a large line over a smaller one as one Title, though most characters are in the smaller size', () => {
+    const lines = [
+      ocr('ISAT Practice', [340, 123, 873, 188]),
+      ocr('Cumulative, Chapters 1-9', [325, 207, 777, 249]),
+      ocr('Read each question. Then fill in the correct', [126, 301, 780, 335]),
+      ocr('answer on the answer sheet provided by', [124, 345, 743, 379]),
+      ocr('your teacher or on a sheet of paper.', [123, 388, 674, 422]),
+    ];
+    const regions = new RulesLayout().analysePage(page(lines, { ocr: true }), layoutContext(lines));
+    expect(regions.map((r) => [r.type, r.text])).toEqual([
+      ['Title', 'ISAT Practice Cumulative, Chapters 1-9'],
+      ['Text', 'Read each question. Then fill in the correct answer on the answer sheet provided by your teacher or on a sheet of paper.'],
+    ]);
+  });
+});
+
 describe('RulesLayout chart labels', () => {
   it('takes a row of date ticks under a chart into the Figure but not a vertical label far off at the page edge', () => {
     const lines = [
