@@ -192,6 +192,8 @@ export function isTitleParagraph(lines: readonly TextLine[], text: string, ctx: 
   // A heading has a word in it ("A 2 C 4", a row of answer choices, has none), and does not break off on a
   // function word ("The following numbered terms and" is the first line of a paragraph).
   if (!/\p{L}{2,}|[\u3400-\u9fff]/u.test(text)) return false;
+  // A line wholly in brackets is an aside ("（上接第一版）", "(continued from page 1)"), not a heading.
+  if (/^[(（[【〔][^()（）[\]【】〔〕]*[)）\]】〕]$/.test(text.trim())) return false;
   if (/\s(and|or|of|the|to|in|for|with|a|an|by|as|at|on|from|that|is|are)$/i.test(text.trim())) return false;
   // A heading of two sizes ("ISAT Practice" over a smaller "Cumulative, Chapters 1-9") is as large as its
   // lines on average, though most of its characters are in the smaller size.

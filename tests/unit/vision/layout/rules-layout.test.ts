@@ -206,6 +206,12 @@ describe('isTitleParagraph guards', () => {
     expect(isTitleParagraph(one('The following numbered terms and'), 'The following numbered terms and', ctx, { standalone: true })).toBe(false);
     expect(isTitleParagraph(one('功用：古埃及法老胡夫的陵墓'), '功用：古埃及法老胡夫的陵墓', ctx, { standalone: true })).toBe(false);
   });
+
+  it('takes no line wholly in brackets for a heading, but keeps a heading that ends in a bracketed note', () => {
+    expect(isTitleParagraph(one('（上接第一版）'), '（上接第一版）', ctx, { standalone: true, centred: true })).toBe(false);
+    expect(isTitleParagraph(one('(Continued from page 1)'), '(Continued from page 1)', ctx, { standalone: true })).toBe(false);
+    expect(isTitleParagraph(one('季度业绩回顾（摘要）'), '季度业绩回顾（摘要）', ctx, { standalone: true })).toBe(true);
+  });
 });
 
 describe('RulesLayout headings in a Chinese newspaper column', () => {
