@@ -8,6 +8,7 @@ import { splitOcrLinesAtGutters } from './split-ocr-columns.js';
 import { captionedGraphics } from './caption-graphics.js';
 import { blankBandFigures } from './blank-figures.js';
 import { joinVerticalText } from './vertical-text.js';
+import { dropDuplicateOcrLines } from './duplicate-lines.js';
 import { groupParagraphs, isCentred, isHanLine, paragraphText } from './group-paragraphs.js';
 import { captionKind, endsLikeSentence, headingNumberDepth, isNoteText, startsListItem } from './heading-rules.js';
 import type { LayoutContext, LayoutModel, LayoutRegion } from './layout-model.js';
@@ -240,7 +241,7 @@ export class RulesLayout implements LayoutModel {
   readonly name = 'rules';
 
   analysePage(page: Page, ctx: LayoutContext): LayoutRegion[] {
-    const lines = withInferredBold(splitOcrLinesAtGutters(joinVerticalText(page.lines.filter((l) => l.text.trim() !== '')), page.width));
+    const lines = withInferredBold(splitOcrLinesAtGutters(joinVerticalText(dropDuplicateOcrLines(page.lines.filter((l) => l.text.trim() !== ''))), page.width));
     const { tables, graphics } = detectTables(page, lines);
     const inTable = new Set(tables.flatMap((t) => t.lines));
     // Stray pieces of cell text that a table's rows left out still lie inside its box: they belong to it.
