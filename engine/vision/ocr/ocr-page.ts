@@ -42,6 +42,8 @@ const SMALL_TEXT = 16;
  * headlines score 0.5-0.57 (their stroke centres are less sure than body text) and were dropped whole.
  */
 const WEAK_BOX = 0.45;
+/** How much taller than the page's median sure box a weak box must be to be read (see largeWeakOnly). */
+const LARGE_WEAK = 1.4;
 /** Boxes scoring at least this are sure text; weaker ones (down to WEAK_BOX) must read well. */
 const SURE_BOX = 0.6;
 /** Recognition confidence a weak box needs to be kept: noise and half-lines read at 0.5-0.8, headlines at 0.99+. */
@@ -145,9 +147,23 @@ export async function ocrImage(image: RgbaImage, opts: OcrImageOptions = {}): Pr
 /** Text boxes, found again on an enlarged page when the page is small and so is its text (see DET_MIN_SIDE). */
 async function detectAtTextScale(img: RgbaImage): Promise<DetectedBox[]> {
   const boxes = await detectTextBoxes(img, { maxSide: DET_MAX_SIDE, boxThreshold: WEAK_BOX });
-  if (Math.max(img.width, img.height) > DET_MAX_SIDE || Math.min(img.width, img.height) >= DET_MIN_SIDE || boxes.length === 0) return boxes;
-  if (medianTextHeight(boxes) >= SMALL_TEXT) return boxes;
-  return detectTextBoxes(img, { maxSide: DET_MAX_SIDE, minSide: DET_MIN_SIDE, boxThreshold: WEAK_BOX });
+  if (Math.max(img.width, img.height) > DET_MAX_SIDE || Math.min(img.width, img.height) >= DET_MIN_SIDE || boxes.length === 0) {
+    return largeWeakOnly(boxes);
+  }
+  if (medianTextHeight(boxes) >= SMALL_TEXT) return largeWeakOnly(boxes);
+  return largeWeakOnly(await detectTextBoxes(img, { maxSide: DET_MAX_SIDE, minSide: DET_MIN_SIDE, boxThreshold: WEAK_BOX }));
+}
+
+/**
+ * Sure boxes, and weak ones that stand taller than the page's ordinary text (LARGE_WEAK times the sure boxes'
+ * median height): the headlines weak scores hide. Small weak boxes are mostly labels inside figures and fragments
+ * (on a dense article page 27 of them, 19 read well, +5% recognition time): they are not read.
+ */
+export function largeWeakOnly(boxes: DetectedBox[]): DetectedBox[] {
+  const sure = boxes.filter((b) => b.score >= SURE_BOX);
+  if (sure.length === boxes.length) return boxes;
+  const tall = sure.length > 0 ? LARGE_WEAK * medianTextHeight(sure) : 0;
+  return boxes.filter((b) => b.score >= SURE_BOX || Math.min(b.rect.w, b.rect.h) >= tall);
 }
 
 /** Median of the boxes' shorter sides, in image pixels. */

@@ -5,7 +5,8 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { RgbaImage } from '../../../../engine/core/image.js';
 import type { TextLine } from '../../../../engine/core/page.js';
 import { detectionSize } from '../../../../engine/vision/ocr/detect-text-boxes.js';
-import { keepReadLine, ocrImage } from '../../../../engine/vision/ocr/ocr-page.js';
+import { keepReadLine, largeWeakOnly, ocrImage } from '../../../../engine/vision/ocr/ocr-page.js';
+import type { DetectedBox } from '../../../../engine/vision/ocr/detect-text-boxes.js';
 
 const GEN = join(import.meta.dirname, '../../../fixtures/generated');
 
@@ -62,6 +63,35 @@ describe('weak detector boxes', () => {
     expect(keepReadLine(0.55, 0.7)).toBe(false);
     expect(keepReadLine(0.7, 0.6)).toBe(true);
     expect(keepReadLine(0.9, 0.4)).toBe(false);
+  });
+});
+
+function box(h: number, score: number): DetectedBox {
+  return {
+    quad: [
+      [0, 0],
+      [200, 0],
+      [200, h],
+      [0, h],
+    ],
+    rect: { cx: 100, cy: h / 2, w: 200, h, angle: 0 },
+    score,
+  };
+}
+
+describe('weak boxes worth reading', () => {
+  it('reads weak boxes only when they stand taller than the page text', () => {
+    const boxes = [box(20, 0.8), box(22, 0.7), box(18, 0.9), box(40, 0.5), box(21, 0.5)];
+    // Median sure height 20: a weak box needs 28 px.
+    expect(largeWeakOnly(boxes).map((b) => [b.rect.h, b.score])).toEqual([
+      [20, 0.8],
+      [22, 0.7],
+      [18, 0.9],
+      [40, 0.5],
+    ]);
+  });
+  it('keeps every weak box when there is no sure one', () => {
+    expect(largeWeakOnly([box(12, 0.5), box(30, 0.55)])).toHaveLength(2);
   });
 });
 
