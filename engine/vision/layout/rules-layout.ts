@@ -193,6 +193,9 @@ export function isTitleParagraph(lines: readonly TextLine[], text: string, ctx: 
   // A heading has a word in it ("A 2 C 4", a row of answer choices, has none), and does not break off on a
   // function word ("The following numbered terms and" is the first line of a paragraph).
   if (!/\p{L}{2,}|[\u3400-\u9fff]/u.test(text)) return false;
+  // Numbered items one after another on a line ("3.①辽阔无垠 ②膘肥体壮 ③极目远眺", read by OCR as digits) are a
+  // row of answers, not a numbered heading.
+  if ((text.match(/\s[(（]?\d{1,2}[)）.、]?\s*[\u3400-\u9fff]/g) ?? []).length >= 2) return false;
   // A line wholly in brackets is an aside ("（上接第一版）", "(continued from page 1)"), not a heading.
   if (/^[(（[【〔][^()（）[\]【】〔〕]*[)）\]】〕]$/.test(text.trim())) return false;
   if (/\s(and|or|of|the|to|in|for|with|a|an|by|as|at|on|from|that|is|are)$/i.test(text.trim())) return false;

@@ -207,6 +207,12 @@ describe('isTitleParagraph guards', () => {
     expect(isTitleParagraph(one('功用：古埃及法老胡夫的陵墓'), '功用：古埃及法老胡夫的陵墓', ctx, { standalone: true })).toBe(false);
   });
 
+  it('takes a row of numbered answers for no numbered heading, but keeps a numbered Chinese heading', () => {
+    const row = '3.1辽阔无垠 2膘肥体壮 3极目远眺';
+    expect(isTitleParagraph(one(row), row, ctx, { standalone: true })).toBe(false);
+    expect(isTitleParagraph(one('3.1 茶园面积的变化'), '3.1 茶园面积的变化', ctx, {})).toBe(true);
+  });
+
   it('takes no line wholly in brackets for a heading, but keeps a heading that ends in a bracketed note', () => {
     expect(isTitleParagraph(one('（上接第一版）'), '（上接第一版）', ctx, { standalone: true, centred: true })).toBe(false);
     expect(isTitleParagraph(one('(Continued from page 1)'), '(Continued from page 1)', ctx, { standalone: true })).toBe(false);
