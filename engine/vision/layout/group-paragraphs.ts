@@ -70,7 +70,15 @@ export function isCentred(l: TextLine, left: number, right: number, em: number):
   return (l1 > 1.5 * em && r1 > 1.5 * em) || cjkRatio(l.text) > 0.5;
 }
 
-const RUN_IN_LABEL = /^[A-Z][A-Z0-9&'/ -]{3,40}:(\s|$)/;
+const RUN_IN_LABEL = /^[A-Z][A-Za-z0-9&'/ -]{3,40}:(\s|$)/;
+
+/** A run-in label in capitals, "SUMMARY:", "FOR FURTHER INFORMATION CONTACT:"; OCR may read a capital or two small ("AGENcY:"). */
+function isRunInLabel(text: string): boolean {
+  const m = RUN_IN_LABEL.exec(text.trim());
+  if (!m) return false;
+  const letters = m[0].replace(/[^A-Za-z]/g, '');
+  return letters.length >= 4 && letters.replace(/[^A-Z]/g, '').length >= 0.75 * letters.length;
+}
 
 /** Text that ends in a CJK character, or in punctuation right after one (NFKC turns "，" into ","). */
 export function endsCjk(text: string): boolean {
@@ -151,7 +159,7 @@ export function groupParagraphs(lines: readonly TextLine[]): TextLine[][] {
     else if ((startsListItem(b.text) || /^【[^】]{1,12}】/.test(b.text.trim())) && !(right - a.bbox[2] < em && !/[.。!！?？:：;；]$/.test(a.text.trim()))) split = true;
     else if (isCentred(a, left, right, em) !== isCentred(b, left, right, em)) split = true;
     // A run-in heading in capitals opens a paragraph: "SUMMARY: The Bureau...", "NOTE: ...".
-    else if (RUN_IN_LABEL.test(b.text.trim()) && (/[.!?。:]$/.test(a.text.trim()) || right - a.bbox[2] > 3 * em)) split = true;
+    else if (isRunInLabel(b.text) && (/[.!?。:]$/.test(a.text.trim()) || right - a.bbox[2] > 3 * em)) split = true;
     else if (b.bbox[0] - left > indent && a.bbox[0] - left < 0.5 * indent && right - a.bbox[2] > 2 * em) split = true;
     else if (b.bbox[0] - left > indent && a.bbox[0] - left < 0.5 * indent && !isCjk(b.text[0] ?? '') && /[.!?]$/.test(a.text)) split = true;
     // Chinese text is set justified: a wrapped line never starts indented, so an indented line opens a paragraph.

@@ -97,6 +97,17 @@ describe('groupParagraphs: run-in headings in capitals', () => {
     ];
     expect(groupParagraphs(lines).map((p) => p.length)).toEqual([2, 5]);
   });
+
+  it('opens a paragraph at a run-in label OCR read with a small letter ("AGENcY:") after a line ending short, not at a word in small letters', () => {
+    const lines = [
+      ocrLine('Environmental Impact Statement for', [220, 216, 379, 228]),
+      ocrLine('Amendment, New Mexico', [220, 228, 334, 240]),
+      ocrLine('AGENcY: Bureau of Land Management;', [221, 240, 383, 252]),
+      ocrLine('Bureau of Indian Affairs, Interior and', [221, 252, 388, 264]),
+      ocrLine('Agency: the office that runs the plan.', [221, 264, 330, 276]),
+    ];
+    expect(groupParagraphs(lines).map((p) => p.map((l) => l.text.slice(0, 6)))).toEqual([['Enviro', 'Amendm'], ['AGENcY', 'Bureau', 'Agency']]);
+  });
 });
 
 describe('groupParagraphs: small first-line indents in OCR text', () => {
