@@ -9,7 +9,7 @@ import { captionedGraphics } from './caption-graphics.js';
 import { blankBandFigures } from './blank-figures.js';
 import { joinVerticalText } from './vertical-text.js';
 import { dropDuplicateOcrLines } from './duplicate-lines.js';
-import { groupParagraphs, isCentred, isHanLine, paragraphText } from './group-paragraphs.js';
+import { groupParagraphs, isCentred, isHanLine, isRunInLabel, paragraphText } from './group-paragraphs.js';
 import { captionKind, endsLikeSentence, headingNumberDepth, isNoteText, startsListItem } from './heading-rules.js';
 import type { LayoutContext, LayoutModel, LayoutRegion } from './layout-model.js';
 import { xyCut } from './xy-cut.js';
@@ -309,7 +309,7 @@ export class RulesLayout implements LayoutModel {
       }
       flush();
     }
-    return attachFragments(out, lh);
+    return attachFragments(joinCapsHeadingBlocks(out, lh), lh);
   }
 
   private paragraphs(lines: TextLine[], ctx: LayoutContext, hanBody = 0): LayoutRegion[] {
@@ -346,6 +346,50 @@ export class RulesLayout implements LayoutModel {
     });
     return groupListItems(regions);
   }
+}
+
+/** A line in Latin capitals: two words or more, eight letters or more (seven in ten of its characters), nine in ten of them capitals ("DEPARTMENT OF THE INTERIOR"). */
+function isCapsLine(text: string): boolean {
+  const letters = text.replace(/[^A-Za-z]/g, '');
+  const inked = text.replace(/\s+/g, '').length;
+  return /\S\s+\S/.test(text.trim()) && letters.length >= 8 && letters.length >= 0.7 * inked && letters.replace(/[^A-Z]/g, '').length >= 0.9 * letters.length;
+}
+
+/**
+ * A notice's heading block: a paragraph opening with a line in capitals (the agency), then short paragraphs that
+ * finish no sentence (sub-agency, docket number, the notice's title), ended by a run-in label ("AGENCY:",
+ * "SUMMARY:"). The block is one Title. Without the run-in label after it nothing is joined.
+ */
+function joinCapsHeadingBlocks(regions: LayoutRegion[], lh: number): LayoutRegion[] {
+  const out: LayoutRegion[] = [];
+  for (let i = 0; i < regions.length; i++) {
+    const head = regions[i]!;
+    const plain = (r: LayoutRegion): boolean => r.type !== 'Table' && r.type !== 'Figure' && !r.role;
+    if (!plain(head) || !isCapsLine(head.lines[0]?.text ?? '') || isRunInLabel(head.text) || head.lines.length > 4) {
+      out.push(head);
+      continue;
+    }
+    let j = i;
+    let lines = head.lines.length;
+    while (j + 1 < regions.length) {
+      const r = regions[j + 1]!;
+      const prev = regions[j]!;
+      // The same column, right under the part before.
+      const under = r.bbox[1] >= prev.bbox[3] - 0.5 * lh && r.bbox[1] - prev.bbox[3] < 3 * lh && Math.abs(r.bbox[0] - head.bbox[0]) < 2 * lh;
+      if (!under || !plain(r) || isRunInLabel(r.text) || r.lines.length > 8 || /[.!?。！？]$/.test(r.text.trim())) break;
+      lines += r.lines.length;
+      j++;
+    }
+    const end = regions[j + 1];
+    if (j === i || !end || !plain(end) || !isRunInLabel(end.text) || end.bbox[1] < regions[j]!.bbox[3] - 0.5 * lh || lines > 14 || /[.!?。！？]$/.test(regions[j]!.text.trim())) {
+      out.push(head);
+      continue;
+    }
+    const parts = regions.slice(i, j + 1);
+    out.push({ type: 'Title', bbox: bboxUnion(parts.map((r) => r.bbox)), lines: parts.flatMap((r) => r.lines), text: parts.map((r) => r.text).join(' '), fontSize: head.fontSize, level: head.level ?? 1 });
+    i = j;
+  }
+  return out;
 }
 
 /**

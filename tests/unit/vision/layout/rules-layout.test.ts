@@ -141,6 +141,33 @@ describe('RulesLayout headings of two sizes (OCR)', () => {
   });
 });
 
+describe('RulesLayout notice heading blocks', () => {
+  // One column, 20 px type on a 26 px pitch; blocks parted by an extra 20 px.
+  const block = (texts: string[], y: number) => texts.map((t, i) => textLine(t, [100, y + i * 26, 100 + 15 * t.length, y + i * 26 + 20], 20));
+  const heading = [
+    ...block(['DEPARTMENT OF THE INTERIOR', 'Bureau of Indian Affairs'], 100),
+    ...block(['Bureau of Land Management', '[BLM_NM_FRN_MO4500178179]', 'Termination of Preparation of the', 'Environmental Impact Statement'], 192),
+  ];
+
+  it('joins a block opening with a line in capitals, up to a run-in label, into one Title', () => {
+    const lines = [...heading, ...block(['AGENCY: Bureau of Land Management;', 'Bureau of Indian Affairs, Interior.'], 350), ...block(['ACTION: Notice of termination.'], 422)];
+    const regions = new RulesLayout().analysePage(page(lines), layoutContext(lines));
+    expect(regions[0]).toMatchObject({
+      type: 'Title',
+      text: 'DEPARTMENT OF THE INTERIOR Bureau of Indian Affairs Bureau of Land Management [BLM_NM_FRN_MO4500178179] Termination of Preparation of the Environmental Impact Statement',
+    });
+    expect(regions[0]!.bbox[1]).toBe(100);
+    expect(regions[0]!.bbox[3]).toBe(192 + 3 * 26 + 20);
+    expect(regions[1]!.text.startsWith('AGENCY:')).toBe(true);
+  });
+
+  it('joins nothing when no run-in label follows the block', () => {
+    const lines = [...heading, ...block(['The bureau has ended the preparation of the statement for the plan.'], 350)];
+    const regions = new RulesLayout().analysePage(page(lines), layoutContext(lines));
+    expect(regions.some((r) => r.text.startsWith('DEPARTMENT OF THE INTERIOR Bureau of Indian Affairs Bureau of Land'))).toBe(false);
+  });
+});
+
 describe('RulesLayout chart labels', () => {
   it('takes a row of date ticks under a chart into the Figure but not a vertical label far off at the page edge', () => {
     const lines = [
