@@ -73,7 +73,7 @@ export function isCentred(l: TextLine, left: number, right: number, em: number):
 const RUN_IN_LABEL = /^[A-Z][A-Za-z0-9&'/ -]{3,40}:(\s|$)/;
 
 /** A run-in label in capitals, "SUMMARY:", "FOR FURTHER INFORMATION CONTACT:"; OCR may read a capital or two small ("AGENcY:"). */
-function isRunInLabel(text: string): boolean {
+export function isRunInLabel(text: string): boolean {
   const m = RUN_IN_LABEL.exec(text.trim());
   if (!m) return false;
   const letters = m[0].replace(/[^A-Za-z]/g, '');
