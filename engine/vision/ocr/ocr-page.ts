@@ -151,7 +151,33 @@ async function detectAtTextScale(img: RgbaImage): Promise<DetectedBox[]> {
     return largeWeakOnly(boxes);
   }
   if (medianTextHeight(boxes) >= SMALL_TEXT) return largeWeakOnly(boxes);
-  return largeWeakOnly(await detectTextBoxes(img, { maxSide: DET_MAX_SIDE, minSide: DET_MIN_SIDE, boxThreshold: WEAK_BOX }));
+  const enlarged = await detectTextBoxes(img, { maxSide: DET_MAX_SIDE, minSide: DET_MIN_SIDE, boxThreshold: WEAK_BOX });
+  return largeWeakOnly([...boxes, ...boxesOutside(enlarged, boxes)]);
+}
+
+/**
+ * The boxes of `extra` that lie mostly (70%+) outside every box of `base`. The enlarged pass only adds the lines the
+ * native pass missed: where both found a line the native box stays, since its geometry (about 1.8x the type size
+ * for 7 px text, against 1.25x enlarged) is what the rest of the page's boxes and the layout rules measure with.
+ */
+export function boxesOutside(extra: DetectedBox[], base: DetectedBox[]): DetectedBox[] {
+  const bounds = (b: DetectedBox) => {
+    const xs = b.quad.map((p) => p[0]);
+    const ys = b.quad.map((p) => p[1]);
+    return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] as const;
+  };
+  const have = base.map(bounds);
+  return extra.filter((e) => {
+    const [x1, y1, x2, y2] = bounds(e);
+    const area = (x2 - x1) * (y2 - y1);
+    let covered = 0;
+    for (const [a1, b1, a2, b2] of have) {
+      const w = Math.min(x2, a2) - Math.max(x1, a1);
+      const h = Math.min(y2, b2) - Math.max(y1, b1);
+      if (w > 0 && h > 0) covered += w * h;
+    }
+    return area > 0 && covered < 0.3 * area;
+  });
 }
 
 /**

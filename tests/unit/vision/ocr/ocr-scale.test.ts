@@ -5,7 +5,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { RgbaImage } from '../../../../engine/core/image.js';
 import type { TextLine } from '../../../../engine/core/page.js';
 import { detectionSize } from '../../../../engine/vision/ocr/detect-text-boxes.js';
-import { keepReadLine, largeWeakOnly, ocrImage } from '../../../../engine/vision/ocr/ocr-page.js';
+import { boxesOutside, keepReadLine, largeWeakOnly, ocrImage } from '../../../../engine/vision/ocr/ocr-page.js';
 import type { DetectedBox } from '../../../../engine/vision/ocr/detect-text-boxes.js';
 
 const GEN = join(import.meta.dirname, '../../../fixtures/generated');
@@ -92,6 +92,28 @@ describe('weak boxes worth reading', () => {
   });
   it('keeps every weak box when there is no sure one', () => {
     expect(largeWeakOnly([box(12, 0.5), box(30, 0.55)])).toHaveLength(2);
+  });
+});
+
+function at(x1: number, y1: number, x2: number, y2: number): DetectedBox {
+  return {
+    quad: [
+      [x1, y1],
+      [x2, y1],
+      [x2, y2],
+      [x1, y2],
+    ],
+    rect: { cx: (x1 + x2) / 2, cy: (y1 + y2) / 2, w: x2 - x1, h: y2 - y1, angle: 0 },
+    score: 0.8,
+  };
+}
+
+describe('enlarged detection pass', () => {
+  it('adds only the lines the native pass missed', () => {
+    const native = [at(40, 50, 300, 64), at(40, 66, 300, 80)];
+    const enlarged = [at(41, 52, 298, 62), at(40, 67, 299, 78), at(40, 290, 560, 300), at(200, 70, 320, 84)];
+    // The caption line is new; the two re-found lines and a box half inside a native one are not.
+    expect(boxesOutside(enlarged, native).map((b) => b.quad[0])).toEqual([[40, 290]]);
   });
 });
 
