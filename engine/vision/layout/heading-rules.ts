@@ -3,6 +3,9 @@ export function headingNumberDepth(text: string): number {
   const t = text.trim();
   const dotted = /^(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+\S/.exec(t) ?? /^(\d{1,2}(?:\.\d{1,2}){1,4})\.?\s*[^\d\s.]/.exec(t);
   if (dotted) return dotted[1]!.split('.').length;
+  // OCR can drop the space after the number: "6.Limitations".
+  const joined = /^(\d{1,2}(?:\.\d{1,2}){0,4})\.(?=\p{Lu}\p{Ll})/u.exec(t);
+  if (joined) return joined[1]!.split('.').length;
   if (/^第[一二三四五六七八九十百零\d]+[章篇部]/.test(t)) return 1;
   if (/^第[一二三四五六七八九十百零\d]+[节]/.test(t)) return 2;
   if (/^[一二三四五六七八九十]+[、.．]/.test(t)) return 1;

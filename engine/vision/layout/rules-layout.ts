@@ -309,7 +309,7 @@ export class RulesLayout implements LayoutModel {
       }
       flush();
     }
-    return attachFragments(joinCapsHeadingBlocks(out, lh), lh);
+    return attachFragments(joinCapsHeadingBlocks(headLoneLines(out, ctx, lh), lh), lh);
   }
 
   private paragraphs(lines: TextLine[], ctx: LayoutContext, hanBody = 0): LayoutRegion[] {
@@ -346,6 +346,31 @@ export class RulesLayout implements LayoutModel {
     });
     return groupListItems(regions);
   }
+}
+
+/**
+ * A heading set apart by space above and below can fall into a band of its own (XY-cut cuts at the wider gaps),
+ * where paragraph typing sees no text after it. A one-line Text region right over a paragraph of the same column
+ * (within three line heights, same left edge, the line shorter than 0.7 of the paragraph's width), after a
+ * finished paragraph or none, is typed as a standalone line.
+ */
+function headLoneLines(regions: LayoutRegion[], ctx: LayoutContext, lh: number): LayoutRegion[] {
+  for (let i = 0; i < regions.length; i++) {
+    const r = regions[i]!;
+    const next = regions[i + 1];
+    if (r.type !== 'Text' || r.role || r.lines.length !== 1 || !next || next.type !== 'Text' || next.role) continue;
+    const gap = next.bbox[1] - r.bbox[3];
+    if (gap < 0 || gap > 3 * lh || Math.abs(next.bbox[0] - r.bbox[0]) > lh || r.bbox[2] - r.bbox[0] >= 0.7 * (next.bbox[2] - next.bbox[0])) continue;
+    const prev = regions[i - 1];
+    const above = prev !== undefined && prev.bbox[3] <= r.bbox[1] && Math.abs(prev.bbox[0] - r.bbox[0]) <= lh;
+    const prevLast = prev?.lines[prev.lines.length - 1];
+    const finished = !above || prev!.type !== 'Text' || /[.。!！?？:：;；]$/.test(prev!.text.trim()) || (prevLast !== undefined && prev!.bbox[2] - prevLast.bbox[2] > 4 * prevLast.fontSize);
+    if (finished && isTitleParagraph(r.lines, r.text, ctx, { standalone: true })) {
+      r.type = 'Title';
+      r.level = headingLevel(r.text, r.fontSize, ctx);
+    }
+  }
+  return regions;
 }
 
 /** A line in Latin capitals: two words or more, eight letters or more (seven in ten of its characters), nine in ten of them capitals ("DEPARTMENT OF THE INTERIOR"). */

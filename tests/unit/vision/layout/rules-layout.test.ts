@@ -168,6 +168,19 @@ describe('RulesLayout notice heading blocks', () => {
   });
 });
 
+describe('RulesLayout headings in a band of their own', () => {
+  it('types a short line set apart by space above and below, over a paragraph of its column, as a Title', () => {
+    // 20 px lines on a 24 px pitch; 28 px of space above and below the heading cut it into a band of its own.
+    const para = (words: string, y: number, n: number, lastText: string) => [
+      ...Array.from({ length: n - 1 }, (_, i) => textLine(`${words} line ${i + 1} runs the full width of the column here`, [100, y + i * 24, 600, y + i * 24 + 20], 20)),
+      textLine(lastText, [100, y + (n - 1) * 24, 250, y + (n - 1) * 24 + 20], 20),
+    ];
+    const lines = [...para('Before', 100, 3, 'them [19].'), textLine('Methods', [100, 200, 190, 220], 20), ...para('After', 248, 4, 'in the spring.')];
+    const regions = new RulesLayout().analysePage(page(lines), layoutContext(lines));
+    expect(regions.map((r) => [r.type, r.text.slice(0, 8)])).toEqual([['Text', 'Before l'], ['Title', 'Methods'], ['Text', 'After li']]);
+  });
+});
+
 describe('RulesLayout chart labels', () => {
   it('takes a row of date ticks under a chart into the Figure but not a vertical label far off at the page edge', () => {
     const lines = [
