@@ -32,8 +32,9 @@ const DET_MAX_SIDE = 1280;
 /**
  * A low-resolution page (shorter side under 960, e.g. a 600x800 article image at ~72 dpi) whose text comes out
  * small (median box height under SMALL_TEXT px) is detected again enlarged towards a 960 px shorter side (at most
- * twice): its 6-7 px text set solid was merged or missed at native size (a PubLayNet figure caption of 10 lines was
- * found only from 736 up). Small images with ordinary text and 150-300 dpi pages (shrunk to 1280) are not re-run.
+ * twice), and the lines found only there are added (boxesOutside): 6-7 px text set solid can be missed at native
+ * size (a PubLayNet figure caption of 10 lines was found only from 736 up). Small images with ordinary text and
+ * 150-300 dpi pages (shrunk to 1280) are not re-run.
  */
 const DET_MIN_SIDE = 960;
 const SMALL_TEXT = 16;
