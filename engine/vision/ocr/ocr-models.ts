@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import * as ort from 'onnxruntime-node';
+import { cpuSessionOptions } from '../cpu-session-options.js';
 import { foldAffineBlocks } from './fold-affine-blocks.js';
 import { locateModel } from '../../../models/load-model.js';
 import type { ModelId } from '../../../models/manifest.js';
@@ -48,18 +49,7 @@ export async function optimizedModelBytes(path: string): Promise<Uint8Array> {
 }
 
 async function session(model: Uint8Array, threads: number): Promise<ort.InferenceSession> {
-  return ort.InferenceSession.create(model, {
-    intraOpNumThreads: threads,
-    interOpNumThreads: 1,
-    executionMode: 'sequential',
-    graphOptimizationLevel: 'all',
-    executionProviders: ['cpu'],
-    // Input shapes change with every page and line batch: an arena keeps the largest ever seen
-    // (measured: peak RSS 640 -> 500 MB on a 16 MP scan, same speed).
-    enableCpuMemArena: false,
-    enableMemPattern: false,
-    ...(threads > 1 ? { extra: { session: { intra_op: { allow_spinning: '0' } } } } : {}),
-  });
+  return ort.InferenceSession.create(model, cpuSessionOptions(threads));
 }
 
 async function loadCharset(): Promise<string[]> {

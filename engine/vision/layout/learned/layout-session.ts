@@ -4,6 +4,7 @@ import * as ort from 'onnxruntime-node';
 import { DocError } from '../../../core/errors.js';
 import type { BBox } from '../../../core/geometry.js';
 import type { RgbaImage } from '../../../core/image.js';
+import { cpuSessionOptions } from '../../cpu-session-options.js';
 import { ocrThreads } from '../../ocr/ocr-models.js';
 import { decodePaddleRows, decodeYoloEndToEnd, decodeYoloScores, nonMaxSuppression, type RawDetection } from './decode-detections.js';
 import type { LayoutModelFiles } from './model-folder.js';
@@ -82,16 +83,7 @@ function toImage(d: RawDetection, input: ModelInput | null, img: RgbaImage): Raw
 async function createSession(file: string, bytes: Uint8Array): Promise<ort.InferenceSession> {
   const threads = ocrThreads();
   try {
-    return await ort.InferenceSession.create(bytes, {
-      intraOpNumThreads: threads,
-      interOpNumThreads: 1,
-      executionMode: 'sequential',
-      graphOptimizationLevel: 'all',
-      executionProviders: ['cpu'],
-      enableCpuMemArena: false,
-      enableMemPattern: false,
-      ...(threads > 1 ? { extra: { session: { intra_op: { allow_spinning: '0' } } } } : {}),
-    });
+    return await ort.InferenceSession.create(bytes, cpuSessionOptions(threads));
   } catch (err) {
     throw invalid(file, `onnxruntime could not load it (${String((err as Error).message ?? err).split('\n')[0]!.slice(0, 300)})`);
   }
