@@ -123,13 +123,17 @@ export function insertWordSpaces(text: string, positions: number[], spaceProb: n
   // and between a fifth and two fifths of the text height in any common font.
   // CJK glyphs carry wide side bearings and Chinese is set without spaces: only a field-sized gap counts there.
   const latinGap = Math.max(3, Math.min(0.4 * inkHeight, Math.max(0.2 * inkHeight, 2 * typical)));
+  // Where the recogniser wrote a space between Latin words itself, it is spacing this line: pixel gaps then add
+  // none. Small or blurred print enlarged into the crop opens letter gaps wider than the rule above allows
+  // ("Spe ar m an", "do mains") while the recogniser still spaces its words right.
+  const recogniserSpaces = chars.some((c, k) => c === ' ' && k > 0 && k < chars.length - 1 && !cjkContext(chars, k));
   const cjkGap = Math.max(6, 0.6 * inkHeight);
   for (const { start, end, i } of paired) {
     if (end - start < latinGap) continue;
     if (i < 0 || chars[i] === ' ' || chars[i + 1] === ' ') continue;
     if (cjkContext(chars, i)) {
       if (end - start >= cjkGap) spaceAfter.add(i);
-    } else if (wordBoundaryShape(chars, i)) spaceAfter.add(i);
+    } else if (!recogniserSpaces && wordBoundaryShape(chars, i)) spaceAfter.add(i);
   }
   return withSpaces(chars, spaceAfter);
 }

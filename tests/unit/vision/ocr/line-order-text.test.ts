@@ -31,6 +31,17 @@ describe('insertWordSpaces', () => {
     expect(insertWordSpaces('abcde', centres, [0, 0, 0, 0, 0], blank, 40)).toBe('abc de');
   });
 
+  it('adds no pixel-gap spaces to a line the recogniser spaced itself (small print opens wide letter gaps)', () => {
+    // "ab cde": the recogniser wrote the space; a wide gap also lies between c and d.
+    const blank = columns('x.x_x_x.x');
+    const w = blank.length;
+    const centres = [6, 22, 36, 50, 78, 94].map((c) => c / w);
+    expect(insertWordSpaces('ab cde', centres, [0, 0, 0, 0, 0, 0], blank, 40)).toBe('ab cde');
+    // The same gaps without the recogniser's space: both become word breaks.
+    const unspaced = [6, 22, 50, 78, 94].map((c) => c / w);
+    expect(insertWordSpaces('abcde', unspaced, [0, 0, 0, 0, 0], blank, 40)).toBe('ab c de');
+  });
+
   it('keeps digits together and trusts the recogniser for spaces between numbers', () => {
     const blank = columns('x.x_x.x');
     const w = blank.length;
