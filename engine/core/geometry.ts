@@ -36,3 +36,23 @@ export function bboxIoU(a: BBox, b: BBox): number {
 export function roundBBox(b: BBox): BBox {
   return [Math.round(b[0]), Math.round(b[1]), Math.round(b[2]), Math.round(b[3])];
 }
+
+/**
+ * Boxes joined pairwise until no pair qualifies: the first pair (in list order) for which `join` holds is replaced by
+ * its union, at the first box's place, and the search starts again.
+ */
+export function mergeBoxesWhile(boxes: readonly BBox[], join: (a: BBox, b: BBox) => boolean): BBox[] {
+  const out = [...boxes];
+  for (let merged = true; merged; ) {
+    merged = false;
+    for (let i = 0; i < out.length && !merged; i++) {
+      for (let j = i + 1; j < out.length && !merged; j++) {
+        if (!join(out[i]!, out[j]!)) continue;
+        out[i] = bboxUnion([out[i]!, out[j]!]);
+        out.splice(j, 1);
+        merged = true;
+      }
+    }
+  }
+  return out;
+}

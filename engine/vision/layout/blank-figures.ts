@@ -1,4 +1,4 @@
-import type { BBox } from '../../core/geometry.js';
+import { mergeBoxesWhile, type BBox } from '../../core/geometry.js';
 import type { TextLine } from '../../core/page.js';
 
 function median(xs: number[]): number {
@@ -67,22 +67,9 @@ export function blankBandFigures(lines: readonly TextLine[], blocks: readonly BB
 
 /** Bands that touch across a narrow gap and share most of their height are panels of one figure. */
 function joinPanels(figs: BBox[], reach: number): BBox[] {
-  const out = [...figs];
-  for (let merged = true; merged; ) {
-    merged = false;
-    for (let i = 0; i < out.length && !merged; i++) {
-      for (let j = i + 1; j < out.length && !merged; j++) {
-        const a = out[i]!;
-        const b = out[j]!;
-        const yOv = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
-        const dx = Math.max(a[0], b[0]) - Math.min(a[2], b[2]);
-        if (dx < reach && yOv > 0.5 * Math.min(a[3] - a[1], b[3] - b[1])) {
-          out[i] = [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
-          out.splice(j, 1);
-          merged = true;
-        }
-      }
-    }
-  }
-  return out;
+  return mergeBoxesWhile(figs, (a, b) => {
+    const yOv = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+    const dx = Math.max(a[0], b[0]) - Math.min(a[2], b[2]);
+    return dx < reach && yOv > 0.5 * Math.min(a[3] - a[1], b[3] - b[1]);
+  });
 }

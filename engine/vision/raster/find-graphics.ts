@@ -1,4 +1,4 @@
-import { bboxUnion, type BBox } from '../../core/geometry.js';
+import { bboxIntersection, bboxUnion, mergeBoxesWhile, type BBox } from '../../core/geometry.js';
 import type { ImageRegion, TextLine } from '../../core/page.js';
 import { MARK, type InkMask } from './ink-mask.js';
 
@@ -109,29 +109,16 @@ function looksLikeTextBlock(mask: InkMask, b: BBox, lh: number): boolean {
  * running text (a line of text wider than half the joint box that is not inside either region).
  */
 function joinPanels(boxes: BBox[], lines: readonly TextLine[], reach: number): BBox[] {
-  const out = [...boxes];
   const inside = (l: TextLine, b: BBox): boolean => {
     const cx = (l.bbox[0] + l.bbox[2]) / 2;
     const cy = (l.bbox[1] + l.bbox[3]) / 2;
     return cx >= b[0] && cx <= b[2] && cy >= b[1] && cy <= b[3];
   };
-  for (let merged = true; merged; ) {
-    merged = false;
-    for (let i = 0; i < out.length && !merged; i++) {
-      for (let j = i + 1; j < out.length && !merged; j++) {
-        const a = out[i]!;
-        const b = out[j]!;
-        if (Math.max(a[0], b[0]) - Math.min(a[2], b[2]) > reach || Math.max(a[1], b[1]) - Math.min(a[3], b[3]) > reach) continue;
-        const u = bboxUnion([a, b]);
-        const prose = lines.some((l) => l.text.trim() !== '' && !inside(l, a) && !inside(l, b) && inside(l, u) && l.bbox[2] - l.bbox[0] > 0.5 * (u[2] - u[0]));
-        if (prose) continue;
-        out[i] = u;
-        out.splice(j, 1);
-        merged = true;
-      }
-    }
-  }
-  return out;
+  return mergeBoxesWhile(boxes, (a, b) => {
+    if (Math.max(a[0], b[0]) - Math.min(a[2], b[2]) > reach || Math.max(a[1], b[1]) - Math.min(a[3], b[3]) > reach) return false;
+    const u = bboxUnion([a, b]);
+    return !lines.some((l) => l.text.trim() !== '' && !inside(l, a) && !inside(l, b) && inside(l, u) && l.bbox[2] - l.bbox[0] > 0.5 * (u[2] - u[0]));
+  });
 }
 
 /**
@@ -265,30 +252,11 @@ function components(grown: Uint8Array, ink: Uint8Array, solid: Uint8Array, w: nu
 /** Share of the box covered by text line boxes. */
 function textShare(b: BBox, texts: readonly BBox[]): number {
   let covered = 0;
-  for (const t of texts) {
-    const w = Math.min(b[2], t[2]) - Math.max(b[0], t[0]);
-    const h = Math.min(b[3], t[3]) - Math.max(b[1], t[1]);
-    if (w > 0 && h > 0) covered += w * h;
-  }
+  for (const t of texts) covered += bboxIntersection(b, t);
   return covered / Math.max(1, (b[2] - b[0]) * (b[3] - b[1]));
 }
 
 /** Boxes that overlap or lie within `gap` of each other become one. */
 function mergeNear(boxes: BBox[], gap: number): BBox[] {
-  const out = [...boxes];
-  for (let merged = true; merged; ) {
-    merged = false;
-    for (let i = 0; i < out.length && !merged; i++) {
-      for (let j = i + 1; j < out.length && !merged; j++) {
-        const a = out[i]!;
-        const b = out[j]!;
-        if (Math.max(a[0], b[0]) - Math.min(a[2], b[2]) <= gap && Math.max(a[1], b[1]) - Math.min(a[3], b[3]) <= gap) {
-          out[i] = bboxUnion([a, b]);
-          out.splice(j, 1);
-          merged = true;
-        }
-      }
-    }
-  }
-  return out;
+  return mergeBoxesWhile(boxes, (a, b) => Math.max(a[0], b[0]) - Math.min(a[2], b[2]) <= gap && Math.max(a[1], b[1]) - Math.min(a[3], b[3]) <= gap);
 }
