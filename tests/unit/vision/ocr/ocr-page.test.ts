@@ -1,21 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
-import type { RgbaImage } from '../../../../engine/core/image.js';
+import { decodeGenerated as decode, GEN } from './generated-image.js';
 import type { TextLine } from '../../../../engine/core/page.js';
 import { ocrImage } from '../../../../engine/vision/ocr/ocr-page.js';
 import type { OcrFixtureTruth } from '../../../fixtures/make-ocr.js';
 
-const GEN = join(import.meta.dirname, '../../../fixtures/generated');
 
-async function decode(name: string): Promise<RgbaImage> {
-  const img = await loadImage(readFileSync(join(GEN, name)));
-  const c = createCanvas(img.width, img.height);
-  const ctx = c.getContext('2d');
-  ctx.drawImage(img, 0, 0);
-  return { width: img.width, height: img.height, data: ctx.getImageData(0, 0, img.width, img.height).data };
-}
 
 function truth(name: string): OcrFixtureTruth {
   return JSON.parse(readFileSync(join(GEN, name), 'utf8')) as OcrFixtureTruth;

@@ -1,14 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
-import type { RgbaImage } from '../../../../engine/core/image.js';
+import { decodeGenerated as decode, GEN } from './generated-image.js';
 import type { TextLine } from '../../../../engine/core/page.js';
 import { detectionSize } from '../../../../engine/vision/ocr/detect-text-boxes.js';
 import { boxesOutside, keepReadLine, largeWeakOnly, ocrImage } from '../../../../engine/vision/ocr/ocr-page.js';
 import type { DetectedBox } from '../../../../engine/vision/ocr/detect-text-boxes.js';
 
-const GEN = join(import.meta.dirname, '../../../fixtures/generated');
 
 interface Truth {
   width: number;
@@ -16,13 +14,6 @@ interface Truth {
   lines: { text: string; bbox: [number, number, number, number]; fontSize: number }[];
 }
 
-async function decode(name: string): Promise<RgbaImage> {
-  const img = await loadImage(readFileSync(join(GEN, name)));
-  const c = createCanvas(img.width, img.height);
-  const ctx = c.getContext('2d');
-  ctx.drawImage(img, 0, 0);
-  return { width: img.width, height: img.height, data: ctx.getImageData(0, 0, img.width, img.height).data };
-}
 
 const truth = (name: string) => JSON.parse(readFileSync(join(GEN, name), 'utf8')) as Truth;
 const squash = (s: string) => s.normalize('NFKC').replace(/\s+/g, '');
